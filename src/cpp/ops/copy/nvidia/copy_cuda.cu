@@ -1,0 +1,137 @@
+// copy on the nvidia backend: create() picks one of three paths from the coalesced layout.
+#include <algorithm>
+
+#include "core/cuda_common.cuh"
+#include "core/dispatch.h"
+#include "ops/copy/copy.h"
+#include "ops/copy/nvidia/copy_cuda.h"
+#include "ops/copy/nvidia/copy_kernels.cuh"
+
+namespace ort {
+
+enum class CopyPath { Empty, Flat, Transpose, Strided };
+
+struct CopyCudaDescriptor {
+  CopyInfo info;
+  CopyPath path = CopyPath::Empty;
+  int device_id = 0;
+  DeviceProps props;
+  copy_kernels::TransposePlan transpose;
+};
+
+namespace {
+
+constexpr int kThreads = 256;
+// A tile dim shorter than this wastes most of a tile; such layouts take the strided path.
+constexpr int64_t kMinTileExtent = 16;
+
+// The transpose path applies when out is unit-stride along its innermost dim i and src is unit-stride
+// along some other dim j; every remaining dim becomes the batch.
+bool plan_transpose(const Nest<2>& n, copy_kernels::TransposePlan* p) {
+  const int i = n.ndim - 1;
+  if (n.ndim < 2 || n.strides[0][i] != 1 || n.strides[1][i] == 1) return false;
+  int j = -1;
+  for (int d = 0; d < i; ++d)
+    if (n.strides[1][d] == 1) j = d;
+  if (j < 0 || n.shape[i] < kMinTileExtent || n.shape[j] < kMinTileExtent) return false;
+  p->ni = n.shape[i];
+  p->nj = n.shape[j];
+  p->out_sj = n.strides[0][j];
+  p->src_si = n.strides[1][i];
+  for (int d = 0; d < i; ++d) {
+    if (d == j) continue;
+    auto& b = p->batch;
+    b.shape[b.ndim] = n.shape[d];
+    b.out_stride[b.ndim] = n.strides[0][d];
+    b.src_stride[b.ndim] = n.strides[1][d];
+    b.count *= n.shape[d];
+    ++b.ndim;
+  }
+  return true;
+}
+
+template <class V>
+void launch_flat(void* out, const void* src, int64_t nbytes, int sm_count, cudaStream_t stream) {
+  constexpr int kUnroll = 4;
+  const int64_t n = nbytes / int64_t(sizeof(V));
+  // Enough resident blocks to fill every SM several times over; the grid-stride loop covers the rest.
+  const int64_t blocks = std::min<int64_t>(ceil_div(n, kThreads * kUnroll), int64_t(sm_count) * 16);
+  copy_kernels::flat<V, kUnroll><<<unsigned(blocks), kThreads, 0, stream>>>(static_cast<V*>(out),
+                                                                              static_cast<const V*>(src), n);
+}
+
+// The widest word that divides both addresses and the byte count: 16 bytes for aligned tensors.
+void dispatch_flat(void* out, const void* src, int64_t nbytes, int sm_count, cudaStream_t stream) {
+  const uintptr_t a = reinterpret_cast<uintptr_t>(out) | reinterpret_cast<uintptr_t>(src) | uintptr_t(nbytes);
+  if (a % 16 == 0) return launch_flat<uint4>(out, src, nbytes, sm_count, stream);
+  if (a % 8 == 0) return launch_flat<uint2>(out, src, nbytes, sm_count, stream);
+  if (a % 4 == 0) return launch_flat<unsigned int>(out, src, nbytes, sm_count, stream);
+  if (a % 2 == 0) return launch_flat<unsigned short>(out, src, nbytes, sm_count, stream);
+  launch_flat<unsigned char>(out, src, nbytes, sm_count, stream);
+}
+
+template <class T>
+void launch_transpose(T* out, const T* src, const copy_kernels::TransposePlan& p, cudaStream_t stream) {
+  // 64-wide tiles for narrow types keep a warp's read at least 64 contiguous bytes.
+  constexpr int TILE = sizeof(T) <= 2 ? 64 : 32;
+  constexpr int ROWS = 256 / TILE;
+  const dim3 grid(unsigned(ceil_div(p.ni, TILE)), unsigned(std::min<int64_t>(ceil_div(p.nj, TILE), 65535)),
+                  unsigned(std::min<int64_t>(p.batch.count, 65535)));
+  copy_kernels::transpose<T, TILE, ROWS><<<grid, dim3(TILE, ROWS), 0, stream>>>(out, src, p);
+}
+
+}  // namespace
+
+Status copy_cuda_create(CopyCudaDescriptor** desc, const TensorDesc* out, const TensorDesc* src) {
+  auto d = new CopyCudaDescriptor;
+  Status s = CopyInfo::create(out, src, DeviceType::Cuda, &d->info);
+  if (s == Status::Success) s = query_device(src->device_id, &d->props);
+  if (s != Status::Success) {
+    delete d;
+    return s;
+  }
+  d->device_id = src->device_id;
+  const Nest<2>& n = d->info.nest;
+  if (d->info.numel == 0) d->path = CopyPath::Empty;
+  else if (n.ndim == 0 || (n.ndim == 1 && n.strides[0][0] == 1 && n.strides[1][0] == 1)) d->path = CopyPath::Flat;
+  else if (plan_transpose(n, &d->transpose)) d->path = CopyPath::Transpose;
+  else d->path = CopyPath::Strided;
+  *desc = d;
+  return Status::Success;
+}
+
+Status copy_cuda_workspace_size(const CopyCudaDescriptor*, size_t* size) {
+  *size = 0;
+  return Status::Success;
+}
+
+Status copy_cuda_execute(const CopyCudaDescriptor* desc, void*, size_t, void* out, const void* src, void* stream) {
+  const CopyInfo& info = desc->info;
+  if (desc->path == CopyPath::Empty || (out == src && info.same_layout)) return Status::Success;
+  DeviceGuard guard(desc->device_id);
+  auto st = static_cast<cudaStream_t>(stream);
+  if (desc->path == CopyPath::Flat) {
+    dispatch_flat(out, src, info.numel * info.elem_size, desc->props.sm_count, st);
+    return last_launch_status("copy (flat)");
+  }
+  const Status s = dispatch<uint8_t, int16_t, int32_t, int64_t>(same_width_int(info.dtype), [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    if (desc->path == CopyPath::Transpose) {
+      launch_transpose(static_cast<T*>(out), static_cast<const T*>(src), desc->transpose, st);
+    } else {
+      const int64_t blocks = std::min<int64_t>(ceil_div(info.numel, kThreads), int64_t(desc->props.sm_count) * 32);
+      copy_kernels::strided<T><<<unsigned(blocks), kThreads, 0, st>>>(static_cast<T*>(out), static_cast<const T*>(src),
+                                                                       info.nest, info.numel);
+    }
+    return Status::Success;
+  });
+  if (s != Status::Success) return s;
+  return last_launch_status("copy");
+}
+
+Status copy_cuda_destroy(CopyCudaDescriptor* desc) {
+  delete desc;
+  return Status::Success;
+}
+
+}  // namespace ort

@@ -1,0 +1,17 @@
+"""operator_runtime: a teaching-grade operator runtime with a torch-style API.
+
+Every op comes in three forms: out-of-place (`ort.copy(x)`), `out=` (`ort.copy(x, out=y)`) and
+prepared (`op = ort.prepare_copy(x, out=y); op()`), dispatched to the cpu, nvidia or tilelang backend.
+"""
+
+from operator_runtime.backend import Backend, available_backends
+from operator_runtime.errors import BackendUnavailableError, OperatorRuntimeError
+from operator_runtime._internal.prepared import PreparedOp
+from operator_runtime.ops.copy import copy, prepare_copy
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Backend", "available_backends", "BackendUnavailableError", "OperatorRuntimeError", "PreparedOp",
+    "copy", "prepare_copy",
+]

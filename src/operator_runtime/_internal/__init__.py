@@ -1,0 +1,1 @@
+"""Machinery behind the public API: tensor metadata, dispatch, prepared ops, streams."""

@@ -1,0 +1,105 @@
+"""PreparedOp: a descriptor created once, bound to tensors, run many times."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import torch
+
+from operator_runtime.backend import Backend
+from operator_runtime.errors import OperatorRuntimeError
+from operator_runtime._internal.tensor_meta import Signature, check_overlap
+
+
+class PreparedOp:
+    """A created descriptor plus the tensors it was prepared for.
+
+    ``op()`` runs on the bound tensors; ``op(*inputs, out=...)`` runs on other tensors with the same
+    shape, strides, dtype and device. The call passes raw pointers and torch's current stream, so its
+    host cost is a few attribute reads and one C++ call.
+    """
+
+    __slots__ = ("_desc", "_backend", "_name", "_inputs", "_out", "_in_sigs", "_out_sig", "_alias_ok",
+                 "_workspace", "_ws_ptr", "_ws_size", "_stream", "__weakref__")
+
+    def __init__(self, desc: Any, backend: Backend, name: str, inputs: tuple[torch.Tensor, ...],
+                 input_names: tuple[str, ...], out: torch.Tensor, alias_ok: bool,
+                 stream: Callable[[], int]):
+        self._desc = desc
+        self._backend = backend
+        self._name = name
+        self._inputs = inputs
+        self._out = out
+        self._in_sigs = tuple(Signature(t, n) for t, n in zip(inputs, input_names))
+        self._out_sig = Signature(out, "out")
+        self._alias_ok = alias_ok
+        size = desc.workspace_size
+        # Execute never allocates: the workspace is owned here, sized once at create.
+        self._workspace = torch.empty(size, dtype=torch.uint8, device=out.device) if size else None
+        self._ws_ptr = self._workspace.data_ptr() if size else 0
+        self._ws_size = size
+        self._stream = stream
+        self._check_overlaps(inputs, out)
+
+    def _check_overlaps(self, inputs: tuple[torch.Tensor, ...], out: torch.Tensor) -> None:
+        for t, sig in zip(inputs, self._in_sigs):
+            check_overlap(out, self._out_sig, t, sig, self._alias_ok)
+
+    def __call__(self, *inputs: torch.Tensor, out: torch.Tensor | None = None) -> torch.Tensor:
+        desc = self._desc
+        if desc is None:
+            raise OperatorRuntimeError(f"prepared {self._name} was closed; prepare it again")
+        if inputs or out is not None:
+            inputs, out = self._rebind(inputs, out)
+        else:
+            inputs, out = self._inputs, self._out
+        desc.execute(self._ws_ptr, self._ws_size, out.data_ptr(), *[t.data_ptr() for t in inputs],
+                     self._stream())
+        return out
+
+    def _rebind(self, inputs: tuple, out: torch.Tensor | None) -> tuple[tuple, torch.Tensor]:
+        if not inputs:
+            inputs = self._inputs
+        elif len(inputs) != len(self._in_sigs):
+            names = ", ".join(s.name for s in self._in_sigs)
+            raise TypeError(f"prepared {self._name} takes {len(self._in_sigs)} input(s) ({names}), "
+                            f"got {len(inputs)}")
+        else:
+            inputs = tuple(sig.check(t) for t, sig in zip(inputs, self._in_sigs))
+        out = self._out_sig.empty() if out is None else self._out_sig.check(out)
+        self._check_overlaps(inputs, out)
+        return inputs, out
+
+    @property
+    def backend(self) -> Backend:
+        return self._backend
+
+    @property
+    def out(self) -> torch.Tensor:
+        return self._out
+
+    @property
+    def workspace_size(self) -> int:
+        return self._ws_size
+
+    @property
+    def closed(self) -> bool:
+        return self._desc is None
+
+    def close(self) -> None:
+        """Destroys the descriptor now. Idempotent; the object also closes when collected."""
+        if self._desc is not None:
+            self._desc.close()
+            self._desc = None
+            self._workspace = None
+
+    def __enter__(self) -> PreparedOp:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        state = "closed" if self._desc is None else f"workspace={self._ws_size}B"
+        return f"<PreparedOp {self._name} backend={self._backend.value} {state}>"

@@ -1,0 +1,1 @@
+"""One module per op: the out-of-place / `out=` function and its `prepare_<op>`."""
