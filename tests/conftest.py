@@ -12,7 +12,7 @@ import operator_runtime as ort
 from operator_runtime.backend import unavailable_reason
 
 # Bounded for CI's 2 cores; the GPU script selects the bigger profile with HYPOTHESIS_PROFILE=gpu.
-settings.register_profile("ci", max_examples=60, deadline=None, derandomize=False,
+settings.register_profile("ci", max_examples=200, deadline=None, derandomize=False,
                           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 settings.register_profile("gpu", max_examples=300, deadline=None,
                           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])

@@ -12,6 +12,17 @@ SPEC = OpSpec(name="copy", descriptor="Copy", inputs=("src",),
               result_shape=lambda src: tuple(src.shape), alias_ok=True)
 
 
+def reference(src: torch.Tensor) -> torch.Tensor:
+    return src.clone()
+
+
+def examples(device: torch.device | str) -> list[tuple[str, tuple, dict]]:
+    """Small inputs for `python -m operator_runtime check`: (label, args, kwargs)."""
+    x = torch.randn(513, 1031, device=device)
+    return [("contiguous f32", (x,), {}), ("transposed bf16", (x.t().bfloat16(),), {}),
+            ("stepped f16", (x[::2, ::3].half(),), {})]
+
+
 def copy(src: torch.Tensor, *, out: torch.Tensor | None = None,
          backend: Backend | str | None = None) -> torch.Tensor:
     """Copies `src` into `out` (a new contiguous tensor if None) and returns `out`."""

@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# The one GPU script: build, run the test suite on the GPU backends, optionally benchmark.
+#   scripts/gpu_check.sh [--bench] [--sanitize] [--tests PYTEST_ARGS...]
+# Logs go to $OUT (the device tool's output folder) or ./gpu-logs. Exits non-zero if any step fails.
+set -uo pipefail
+OUT=${OUT:-gpu-logs}
+mkdir -p "$OUT"
+BENCH=0; SANITIZE=0; TESTS="tests"
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --bench) BENCH=1 ;;
+    --sanitize) SANITIZE=1 ;;
+    --tests) shift; TESTS="$*"; break ;;
+  esac
+  shift
+done
+status=0
+step() { echo "== $1 =="; }
+
+# TileLang travels as a bundle (../shared/tools/device-tilelang-bundle.sh); the image has no package index.
+if [ -f .device/tilelang-bundle.tar.xz ]; then
+  mkdir -p /tmp/site && tar -xJf .device/tilelang-bundle.tar.xz -C /tmp/site && export PYTHONPATH=/tmp/site
+fi
+export PYTHONUNBUFFERED=1 TILELANG_PRINT_ON_COMPILATION=0
+export CMAKE_CUDA_ARCHITECTURES=${CMAKE_CUDA_ARCHITECTURES:-90}
+
+step "build (sm_${CMAKE_CUDA_ARCHITECTURES})"
+nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem --format=csv | tee "$OUT/gpu.txt"
+if ! ORT_CUDA=ON pip install --no-build-isolation --no-deps -Cbuild-dir=build/gpu . >"$OUT/build.log" 2>&1; then
+  tail -40 "$OUT/build.log"; exit 1
+fi
+grep -E "ptxas|nvidia backend" "$OUT/build.log" | tail -5
+
+step "python -m operator_runtime"
+python -m operator_runtime 2>&1 | tee "$OUT/check.log" || status=1
+
+for backend in nvidia tilelang; do
+  step "pytest --backend $backend"
+  HYPOTHESIS_PROFILE=gpu python -m pytest $TESTS --backend "$backend" -q -p no:cacheprovider \
+    2>&1 | tee "$OUT/pytest-$backend.log" | tail -25
+  [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
+done
+
+if [ "$SANITIZE" = 1 ]; then
+  for tool in memcheck racecheck; do
+    step "compute-sanitizer $tool"
+    compute-sanitizer --tool "$tool" --error-exitcode 9 python -m pytest tests/ops --backend nvidia -q \
+      -p no:cacheprovider -x 2>&1 | tee "$OUT/sanitizer-$tool.log" | tail -6
+    [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
+  done
+fi
+
+if [ "$BENCH" = 1 ]; then
+  step "bench"
+  python -m operator_runtime bench --host-overhead --out "$OUT" 2>&1 | tee "$OUT/bench.log" || status=1
+fi
+exit $status

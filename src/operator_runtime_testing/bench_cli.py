@@ -1,0 +1,130 @@
+"""`python -m operator_runtime bench`: every op's benchmark_cases() on each backend vs torch, same run.
+
+Reads tests/bench/<op>.py (which reads tests/cases/<op>.py), so run it from a checkout.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from pathlib import Path
+
+import torch
+from rich.console import Console
+from rich.progress import track
+from rich.table import Table
+
+import operator_runtime as ort
+from operator_runtime_testing import host_overhead
+from operator_runtime_testing.layouts import make
+from operator_runtime_testing.performance import PerformanceResult, provenance, summary_latency
+from operator_runtime_testing.reports import table, write_all
+from operator_runtime_testing.timing import rotation_count, time_cuda, time_host
+
+
+def discover(tests_dir: Path, names: list[str] | None) -> list:
+    sys.path.insert(0, str(tests_dir))
+    found = sorted(p.stem for p in (tests_dir / "bench").glob("*.py") if not p.stem.startswith("_"))
+    chosen = found if not names or names == ["all"] else names
+    unknown = set(chosen) - set(found)
+    if unknown:
+        raise SystemExit(f"--op: unknown op(s) {sorted(unknown)}; known: {found}")
+    return [importlib.import_module(f"bench.{n}") for n in chosen]
+
+
+def measure_ceiling(device: torch.device, timer) -> float:
+    """GB/s of the best large copy, ours or torch's (read + write): the run's memory ceiling."""
+    n = (1 << 28) if device.type == "cuda" else (1 << 24)
+    src = torch.randn(n, device=device)
+    out = torch.empty_like(src)
+    op = ort.prepare_copy(src, out=out)
+    best_us = min(timer([op]).median_us, timer([lambda: out.copy_(src)]).median_us)
+    return 2 * src.nbytes / (best_us * 1e3)
+
+
+def run_case(mod, case, dtype, backend, device, timer, ceiling, prov) -> PerformanceResult:
+    def one_set():
+        return {name: make(o.shape, dtype, device, o.layout) for name, o in case.inputs.items()}
+
+    first = one_set()
+    out0 = mod.make_out(first, case.attrs)
+    bytes_per_set = mod.work(first, out0, case.attrs).bytes
+    sets = [first] + [one_set() for _ in range(rotation_count(bytes_per_set) - 1 if device.type == "cuda" else 0)]
+    outs = [out0] + [mod.make_out(s, case.attrs) for s in sets[1:]]
+    ours = [mod.prepare(s, o, case.attrs, backend) for s, o in zip(sets, outs)]
+    peers = [mod.torch_peer(s, case.attrs) for s in sets]
+    # Correct first: a wrong kernel's timing means nothing.
+    mod.check(ours[0](), peers[0]())
+    latency = timer(ours)
+    peer_latency = timer(peers)
+    shape = "x".join(str(s) for s in next(iter(case.inputs.values())).shape)
+    return PerformanceResult(mod.OP, backend, case.id, str(dtype).removeprefix("torch."), shape, latency,
+                             mod.work(first, out0, case.attrs), peer_latency, ceiling, prov)
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="python -m operator_runtime bench", description=__doc__)
+    p.add_argument("--op", nargs="*", help="ops to run (default: all)")
+    p.add_argument("--backend", nargs="*", help="backends (default: every available GPU backend, else cpu)")
+    p.add_argument("--mode", choices=("graph", "events"), default="graph", help="GPU timing mode")
+    p.add_argument("--case", help="only cases whose id contains this")
+    p.add_argument("--out", default="bench-results", help="directory for bench.json/csv/png")
+    p.add_argument("--tests-dir", default="tests", help="where tests/bench and tests/cases live")
+    p.add_argument("--max-mib", type=float, default=None,
+                   help="skip cases moving more than this (default: none on a GPU, 96 MiB on the CPU)")
+    p.add_argument("--host-overhead", action="store_true", help="also measure host cost per call")
+    args = p.parse_args(argv)
+    console = Console(width=max(160, Console().width))
+
+    device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+    gpu = device.type == "cuda"
+    backends = args.backend or [b.value for b in ort.available_backends() if (b is not ort.Backend.CPU) == gpu]
+    max_mib = args.max_mib if args.max_mib is not None else (None if gpu else 96)
+    max_bytes = max_mib * (1 << 20) if max_mib else None
+    timer = (lambda calls: time_cuda(calls, args.mode)) if gpu else time_host
+    prov = provenance(device)
+    label = prov["device"] + ("" if gpu else " — CPU figures, not GPU results")
+    ceiling = measure_ceiling(device, timer)
+    console.print(f"[bold]{label}[/]; ceiling (best large copy): {ceiling:.0f} GB/s; timing: "
+                  f"{args.mode if gpu else 'host clock'}")
+
+    jobs = []
+    for mod in discover(Path(args.tests_dir), args.op):
+        for case in mod.benchmark_cases():
+            if args.case and args.case not in case.id:
+                continue
+            for dtype in case.dtypes:
+                for backend in backends:
+                    jobs.append((mod, case, dtype, backend))
+    results, skipped = [], []
+    for mod, case, dtype, backend in track(jobs, description="benchmarking", console=console):
+        itemsize = torch.empty(0, dtype=dtype).element_size()
+        est = 2 * itemsize * sum(torch.Size(o.shape).numel() for o in case.inputs.values())
+        if max_bytes and est > max_bytes:
+            skipped.append(f"{mod.OP}/{case.id}/{dtype}: ~{est / 2**20:.0f} MiB exceeds --max-mib")
+            continue
+        results.append(run_case(mod, case, dtype, backend, device, timer, ceiling, prov))
+        if gpu:
+            torch.cuda.empty_cache()
+
+    title = f"operator_runtime vs torch on {label}"
+    console.print(table(results, title))
+    for b, g in summary_latency(results).items():
+        console.print(f"geomean speedup vs torch, {b}: {g:.2f}x")
+    for s in skipped:
+        console.print(f"[yellow]skipped[/] {s}")
+    extra = {"mode": args.mode if gpu else "host", "skipped": skipped}
+    if args.host_overhead:
+        costs = host_overhead.measure(device, backends[0] if backends else None)
+        t = Table(title=f"host cost per call, copy of 1024 fp32 ({label})")
+        t.add_column("form")
+        t.add_column("µs/call", justify="right")
+        t.add_column("vs torch eager", justify="right")
+        base = costs["torch eager (y.copy_(x))"]
+        for k, v in costs.items():
+            t.add_row(k, f"{v:.2f}", f"{v / base:.2f}x")
+        console.print(t)
+        extra["host_overhead_us"] = costs
+    write_all(results, Path(args.out), ceiling, title, extra, console)
+    return 0

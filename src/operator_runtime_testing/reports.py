@@ -1,0 +1,87 @@
+"""Report writers: a rich table, JSON and CSV with provenance, and a matplotlib plot per op."""
+
+from __future__ import annotations
+
+import csv
+import json
+from pathlib import Path
+
+from rich.console import Console
+from rich.table import Table
+
+from operator_runtime_testing.performance import PerformanceResult, summary_latency
+
+
+def table(results: list[PerformanceResult], title: str) -> Table:
+    t = Table(title=title)
+    for col in ("op", "backend", "case", "dtype", "µs", "GB/s", "% ceil", "torch µs", "torch GB/s", "speedup"):
+        t.add_column(col, justify="right" if col not in ("op", "backend", "case", "dtype") else "left")
+    for r in results:
+        sp = r.speedup
+        style = "red" if sp == sp and sp < 0.8 else ("green" if sp == sp and sp >= 1.0 else "")
+        t.add_row(r.op, r.backend, r.case, r.dtype, f"{r.latency.median_us:.2f}", f"{r.gbs:.0f}",
+                  f"{r.pct_of_ceiling:.0f}", f"{r.peer_latency.median_us:.2f}" if r.peer_latency else "-",
+                  f"{r.peer_gbs:.0f}" if r.peer_latency else "-",
+                  f"[{style}]{sp:.2f}x[/]" if style else f"{sp:.2f}x")
+    return t
+
+
+def write_json(results: list[PerformanceResult], path: Path, extra: dict | None = None) -> None:
+    doc = {"rows": [r.row() for r in results], "geomean_speedup_vs_torch": summary_latency(results),
+           **(extra or {})}
+    path.write_text(json.dumps(doc, indent=1))
+
+
+def write_csv(results: list[PerformanceResult], path: Path) -> None:
+    rows = [r.row() for r in results]
+    if not rows:
+        path.write_text("")
+        return
+    with path.open("w", newline="") as f:
+        writer = csv.DictWriter(f, fieldnames=list(rows[0]))
+        writer.writeheader()
+        writer.writerows(rows)
+
+
+def plot(results: list[PerformanceResult], path: Path, ceiling_gbs: float, title: str) -> None:
+    """Per op, GB/s per case for each backend and torch, with the ceiling as a line."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    ops = sorted({r.op for r in results})
+    fig, axes = plt.subplots(len(ops), 1, figsize=(12, 3.6 * max(len(ops), 1)), squeeze=False)
+    for ax, op in zip(axes[:, 0], ops):
+        rows = [r for r in results if r.op == op]
+        labels = sorted({f"{r.case}\n{r.dtype}" for r in rows}, key=lambda s: [f"{r.case}\n{r.dtype}" for r in rows].index(s))
+        series: dict[str, dict[str, float]] = {}
+        for r in rows:
+            key = f"{r.case}\n{r.dtype}"
+            series.setdefault(r.backend, {})[key] = r.gbs
+            if r.peer_latency:
+                series.setdefault("torch", {})[key] = r.peer_gbs
+        width = 0.8 / max(len(series), 1)
+        for k, (name, vals) in enumerate(series.items()):
+            xs = [i + k * width for i in range(len(labels))]
+            ax.bar(xs, [vals.get(lbl, 0) for lbl in labels], width, label=name)
+        ax.axhline(ceiling_gbs, color="k", linestyle="--", linewidth=1, label=f"ceiling {ceiling_gbs:.0f} GB/s")
+        ax.set_xticks([i + 0.4 - width / 2 for i in range(len(labels))], labels, fontsize=7)
+        ax.set_ylabel("GB/s")
+        ax.set_title(op)
+        ax.legend(fontsize=7, loc="upper right")
+    fig.suptitle(title)
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+
+
+def write_all(results: list[PerformanceResult], out_dir: Path, ceiling_gbs: float, title: str,
+              extra: dict | None = None, console: Console | None = None) -> None:
+    out_dir.mkdir(parents=True, exist_ok=True)
+    write_json(results, out_dir / "bench.json", {"ceiling_gbs": ceiling_gbs, **(extra or {})})
+    write_csv(results, out_dir / "bench.csv")
+    if results:
+        plot(results, out_dir / "bench.png", ceiling_gbs, title)
+    if console:
+        console.print(f"wrote {out_dir}/bench.json, bench.csv, bench.png")

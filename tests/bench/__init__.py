@@ -1,0 +1,1 @@
+"""Benchmark entries, one per op: `python tests/bench/<op>.py` or `python -m operator_runtime bench`."""

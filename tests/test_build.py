@@ -1,0 +1,46 @@
+"""The wheel that was built: CUDA sources compiled when nvcc was there, stubs and py.typed shipped."""
+
+from __future__ import annotations
+
+import importlib.resources
+import os
+import shutil
+
+import pytest
+
+import operator_runtime as ort
+from operator_runtime import _C
+
+
+def test_cuda_sources_were_compiled_when_nvcc_is_present():
+    if os.environ.get("ORT_CUDA") == "OFF" or shutil.which("nvcc") is None:
+        pytest.skip("no nvcc on PATH (or ORT_CUDA=OFF): a CPU-only build is expected here")
+    assert _C.cuda_built(), "nvcc is on PATH but the nvidia backend was not compiled"
+    assert "90" in _C.cuda_architectures()
+    assert hasattr(_C, "CopyNvidia")
+
+
+def test_stubs_and_py_typed_ship_with_the_package():
+    files = importlib.resources.files("operator_runtime")
+    assert files.joinpath("py.typed").is_file()
+    stub = files.joinpath("_C.pyi").read_text()
+    assert "class CopyCpu" in stub and "def execute" in stub
+
+
+def test_tilelang_is_not_imported_by_the_package():
+    import subprocess
+    import sys
+
+    code = "import sys, operator_runtime; print('tilelang' in sys.modules)"
+    assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True).stdout.strip() == "False"
+
+
+def test_public_api_surface():
+    for name in ("copy", "prepare_copy", "PreparedOp", "Backend", "available_backends",
+                 "OperatorRuntimeError", "BackendUnavailableError"):
+        assert hasattr(ort, name), name
+    assert issubclass(ort.BackendUnavailableError, ort.OperatorRuntimeError)
+    assert issubclass(ort.OperatorRuntimeError, RuntimeError)
+    assert ort.Backend("nvidia") is ort.Backend.NVIDIA and ort.Backend.CPU == "cpu"
+    assert ort.Backend.CPU in ort.available_backends()
