@@ -14,7 +14,8 @@ def _header(actual: torch.Tensor, expected: torch.Tensor) -> None:
 
 def bits(t: torch.Tensor) -> torch.Tensor:
     """The raw bytes of t's elements in logical order (so NaN payloads and bools compare exactly)."""
-    return t.detach().cpu().contiguous().reshape(-1).view(torch.uint8)
+    flat = t.detach().cpu().reshape(-1).clone()  # clone: a dense, unit-stride copy even for empty tensors
+    return flat.view(torch.uint8) if flat.numel() else torch.empty(0, dtype=torch.uint8)
 
 
 def assert_bitwise_equal(actual: torch.Tensor, expected: torch.Tensor) -> None:
