@@ -26,7 +26,7 @@ export CMAKE_CUDA_ARCHITECTURES=${CMAKE_CUDA_ARCHITECTURES:-90}
 
 step "build (sm_${CMAKE_CUDA_ARCHITECTURES})"
 nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem --format=csv | tee "$OUT/gpu.txt"
-if ! ORT_CUDA=ON pip install --no-build-isolation --no-deps -Cbuild-dir=build/gpu . >"$OUT/build.log" 2>&1; then
+if ! ORT_CUDA=ON python -m pip install --no-build-isolation --no-deps -Cbuild-dir=build/gpu . >"$OUT/build.log" 2>&1; then
   tail -40 "$OUT/build.log"; exit 1
 fi
 grep -E "ptxas|nvidia backend" "$OUT/build.log" | tail -5
