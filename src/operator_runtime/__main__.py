@@ -9,6 +9,7 @@ import sys
 
 import torch
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 import operator_runtime as ort
@@ -27,7 +28,7 @@ def info(console: Console) -> None:
     table.add_column("status")
     for b in Backend:
         reason = unavailable_reason(b)
-        table.add_row(b.value, "[green]available[/]" if reason is None else f"[yellow]{reason}[/]")
+        table.add_row(b.value, "[green]available[/]" if reason is None else f"[yellow]{escape(reason)}[/]")
     console.print(table)
     cuda = f"CUDA build for sm_{_C.cuda_architectures()}" if _C.cuda_built() else "CPU-only build"
     console.print(f"operator_runtime {ort.__version__} ({cuda}); torch {torch.__version__}")

@@ -14,7 +14,8 @@ def _header(actual: torch.Tensor, expected: torch.Tensor) -> None:
 
 def bits(t: torch.Tensor) -> torch.Tensor:
     """The raw bytes of t's elements in logical order (so NaN payloads and bools compare exactly)."""
-    flat = t.detach().cpu().reshape(-1).clone()  # clone: a dense, unit-stride copy even for empty tensors
+    # A fresh contiguous clone has unit stride even where a size-1 dim kept an odd stride.
+    flat = t.detach().cpu().reshape(-1).clone(memory_format=torch.contiguous_format)
     return flat.view(torch.uint8) if flat.numel() else torch.empty(0, dtype=torch.uint8)
 
 

@@ -12,8 +12,17 @@ from operator_runtime_testing.layouts import CONTIGUOUS, FLOAT_DTYPES, Layout, m
 
 @dataclass(frozen=True)
 class Operand:
+    """shape and layout; `values`, if set, rewrites the random data in place (e.g. to add -inf)."""
+
     shape: tuple[int, ...]
     layout: Layout = CONTIGUOUS
+    values: Callable[[torch.Tensor], object] | None = None
+
+    def make(self, dtype: torch.dtype, device) -> torch.Tensor:
+        t = make(self.shape, dtype, device, self.layout)
+        if self.values is not None:
+            self.values(t)
+        return t
 
 
 @dataclass(frozen=True)
@@ -31,7 +40,7 @@ class CorrectnessCase:
     in_place: str | None = None
 
     def make_inputs(self, dtype: torch.dtype, device) -> dict[str, torch.Tensor]:
-        return {name: make(op.shape, dtype, device, op.layout) for name, op in self.inputs.items()}
+        return {name: op.make(dtype, device) for name, op in self.inputs.items()}
 
     def make_out(self, shape: tuple[int, ...], dtype: torch.dtype, device,
                  inputs: dict[str, torch.Tensor]) -> torch.Tensor:

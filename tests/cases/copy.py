@@ -63,7 +63,7 @@ def api_error_cases() -> list[ErrorCase]:
         case("partial-overlap", lambda d: _f32(d, 100),
              lambda d, b: ort.copy(b[:60], out=b[40:]), ValueError, r"out: partially overlaps src"),
         case("same-memory-other-layout", lambda d: _f32(d, 8, 8),
-             lambda d, b: ort.copy(b, out=b.t()), ValueError, r"out: is the same memory with a different layout"),
+             lambda d, b: ort.copy(b, out=b.t()), ValueError, r"out: is the same memory as src with a different layout"),
         case("non-tensor-src", None, lambda d, o: ort.copy([1.0, 2.0]),
              TypeError, r"src: expected a torch.Tensor, got list"),
         case("non-tensor-out", None, lambda d, o: ort.copy(_f32(d, 3), out=3.0),

@@ -20,6 +20,28 @@ def require_tensor(t: object, name: str) -> torch.Tensor:
     return t
 
 
+def require_int(value: object, name: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"{name}: expected an int, got {type(value).__name__}")
+    return value
+
+
+def require_bool(value: object, name: str) -> bool:
+    if not isinstance(value, bool):
+        raise TypeError(f"{name}: expected a bool, got {type(value).__name__}")
+    return value
+
+
+def normalize_dim(dim: int, ndim: int) -> int:
+    """torch's rule: dim in [-ndim, ndim) (a 0-d tensor accepts -1 and 0). The C++ create checks it
+    again with the same message; this copy exists because the out-of-place form needs the result shape
+    before it can describe `out`."""
+    n = max(ndim, 1)
+    if not -n <= dim < n:
+        raise ValueError(f"dim: expected a dim in [{-n}, {n - 1}], got {dim}")
+    return dim % n
+
+
 def describe(t: torch.Tensor, name: str) -> _C.TensorDesc:
     """The description create() takes. Rejects here what the C++ side cannot represent."""
     code = DTYPE_CODES.get(t.dtype)
@@ -89,6 +111,7 @@ def check_overlap(out: torch.Tensor, out_sig: Signature, t: torch.Tensor, sig: S
     if o < i + sig.span and i < o + out_sig.span:
         if alias_ok and o == i and out_sig.strides == sig.strides and out_sig.shape == sig.shape:
             return
-        what = "is the same memory with a different layout" if o == i else "partially overlaps"
-        raise ValueError(f"out: {what} {sig.name}; out must be disjoint from the inputs"
+        what = (f"is the same memory as {sig.name} with a different layout" if o == i
+                else f"partially overlaps {sig.name}")
+        raise ValueError(f"out: {what}; out must be disjoint from the inputs"
                          + (" or exactly alias one of them" if alias_ok else ""))

@@ -1,0 +1,84 @@
+#pragma once
+// Device building blocks shared by the nvidia kernels: packed loads/stores that widen to fp32, and
+// warp/block reductions. All arithmetic is fp32; T is float, half_t or bfloat16_t.
+#include <cuda_runtime.h>
+
+#include <cfloat>
+#include <cstdint>
+
+#include "core/half_types.h"
+
+namespace ort::cuda {
+
+// N elements of T moved as one access (16 bytes when N * sizeof(T) == 16).
+template <class T, int N> struct alignas(sizeof(T) * N) Pack {
+  T v[N];
+};
+
+template <class T, int N>
+__device__ __forceinline__ void load_f32(const T* p, float (&f)[N]) {
+  const Pack<T, N> pk = *reinterpret_cast<const Pack<T, N>*>(p);
+#pragma unroll
+  for (int k = 0; k < N; ++k) f[k] = to_float(pk.v[k]);
+}
+
+template <class T, int N>
+__device__ __forceinline__ void store_f32(T* p, const float (&f)[N]) {
+  Pack<T, N> pk;
+#pragma unroll
+  for (int k = 0; k < N; ++k) pk.v[k] = from_float<T>(f[k]);
+  *reinterpret_cast<Pack<T, N>*>(p) = pk;
+}
+
+__device__ __forceinline__ float warp_sum(float v) {
+#pragma unroll
+  for (int o = 16; o > 0; o >>= 1) v += __shfl_xor_sync(0xffffffffu, v, o);
+  return v;
+}
+
+__device__ __forceinline__ float warp_max(float v) {
+#pragma unroll
+  for (int o = 16; o > 0; o >>= 1) v = fmaxf(v, __shfl_xor_sync(0xffffffffu, v, o));
+  return v;
+}
+
+struct SumOp {
+  __device__ float identity() const { return 0.f; }
+  __device__ float operator()(float a, float b) const { return a + b; }
+  __device__ float warp(float v) const { return warp_sum(v); }
+};
+struct MaxOp {
+  __device__ float identity() const { return -INFINITY; }
+  __device__ float operator()(float a, float b) const { return fmaxf(a, b); }
+  __device__ float warp(float v) const { return warp_max(v); }
+};
+
+// Reduces v over the THREADS consecutive threads that share one row (THREADS is 32 or a multiple of
+// 32 up to 1024; group g of a block uses smem[g * 32 ...]). Every thread of the group gets the result.
+template <int THREADS, class Op>
+__device__ __forceinline__ float group_reduce(float v, Op op, float* smem) {
+  v = op.warp(v);
+  if constexpr (THREADS > 32) {
+    constexpr int kWarps = THREADS / 32;
+    const int lane = threadIdx.x % 32, warp = (threadIdx.x % THREADS) / 32;
+    float* s = smem + (threadIdx.x / THREADS) * 32;
+    __syncthreads();  // smem may still hold a previous reduction's values
+    if (lane == 0) s[warp] = v;
+    __syncthreads();
+    v = lane < kWarps ? s[lane] : op.identity();
+    v = op.warp(v);
+  }
+  return v;
+}
+
+// 2^x with the hardware approximation (relative error ~2^-22): softmax evaluates exp(x - m) as
+// exp2(x * log2(e) - m * log2(e)), one FMA and one MUFU op instead of expf's longer sequence.
+__device__ __forceinline__ float fast_exp2(float x) {
+  float y;
+  asm("ex2.approx.ftz.f32 %0, %1;" : "=f"(y) : "f"(x));
+  return y;
+}
+
+constexpr float kLog2e = 1.4426950408889634f;
+
+}  // namespace ort::cuda

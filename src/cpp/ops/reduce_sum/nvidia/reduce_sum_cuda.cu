@@ -1,0 +1,124 @@
+// reduce_sum on the nvidia backend. create() picks the kernel and the split from the shape:
+//   unit-stride rows, length <= 4096  -> a warp per row (8 rows per block)
+//   unit-stride rows, longer          -> 512 threads per row
+//   any other stride (column sums)    -> a thread per output, reads coalesced across outputs
+// and splits rows across blocks when there are too few rows to fill the GPU.
+#include <algorithm>
+
+#include "core/cuda_common.cuh"
+#include "core/dispatch.h"
+#include "ops/reduce_sum/nvidia/reduce_sum_cuda.h"
+#include "ops/reduce_sum/nvidia/reduce_sum_kernels.cuh"
+#include "ops/reduce_sum/reduce_sum.h"
+
+namespace ort {
+
+enum class SumPath { Empty, Warp, Block, Strided };
+
+struct ReduceSumCudaDescriptor {
+  ReduceSumInfo info;
+  SumPath path = SumPath::Empty;
+  bool packs_aligned = false;  // lengths and row strides allow 16-byte packs if the pointer does
+  int splits = 1;
+  int64_t blocks = 0;
+  int device_id = 0;
+};
+
+namespace {
+
+constexpr int kBlockTpr = 512;
+constexpr int kRowsPerWarpBlock = 256 / 32;
+
+void plan(ReduceSumCudaDescriptor* d, const DeviceProps& props) {
+  const RowsOfDim& r = d->info.r;
+  const int64_t target_blocks = int64_t(props.sm_count) * 4;  // ~2048 resident threads per SM
+  int64_t per_split_min = 4096;                                 // elements a split should at least read
+  if (r.rows == 0) {
+    d->path = SumPath::Empty;
+    return;
+  }
+  if ((r.x_stride == 1 || r.length <= 1) && r.length <= 4096) {
+    d->path = SumPath::Warp;
+    d->blocks = ceil_div(r.rows, kRowsPerWarpBlock);
+  } else if (r.x_stride == 1) {
+    d->path = SumPath::Block;
+    d->blocks = r.rows;
+  } else {
+    d->path = SumPath::Strided;
+    d->blocks = ceil_div(r.rows, 256);
+    per_split_min = 64;
+  }
+  if (d->blocks < target_blocks)
+    d->splits = int(std::clamp<int64_t>(std::min(ceil_div(target_blocks * 2, d->blocks), r.length / per_split_min),
+                                        1, 65535));
+  const int vec = 16 / int(dtype_size(d->info.dtype));
+  d->packs_aligned = r.length % vec == 0;
+  for (int i = 0; i < r.outer.ndim; ++i) d->packs_aligned &= r.outer.strides[1][i] % vec == 0;
+}
+
+template <class T, int TPR>
+void launch_contiguous(const ReduceSumCudaDescriptor* d, T* out, const T* x, float* ws, cudaStream_t st) {
+  constexpr int kBlock = TPR < 256 ? 256 : TPR;
+  const dim3 grid(unsigned(d->blocks), unsigned(d->splits));
+  if (d->packs_aligned && reinterpret_cast<uintptr_t>(x) % 16 == 0)
+    reduce_sum_kernels::contiguous<T, 16 / sizeof(T), TPR><<<grid, kBlock, 0, st>>>(out, x, ws, d->info.r);
+  else
+    reduce_sum_kernels::contiguous<T, 1, TPR><<<grid, kBlock, 0, st>>>(out, x, ws, d->info.r);
+}
+
+}  // namespace
+
+Status reduce_sum_cuda_create(ReduceSumCudaDescriptor** desc, const TensorDesc* out, const TensorDesc* x, int64_t dim,
+                              bool keepdim) {
+  auto d = new ReduceSumCudaDescriptor;
+  DeviceProps props;
+  Status s = ReduceSumInfo::create(out, x, dim, keepdim, DeviceType::Cuda, &d->info);
+  if (s == Status::Success) s = query_device(x->device_id, &props);
+  if (s != Status::Success) {
+    delete d;
+    return s;
+  }
+  d->device_id = x->device_id;
+  plan(d, props);
+  *desc = d;
+  return Status::Success;
+}
+
+Status reduce_sum_cuda_workspace_size(const ReduceSumCudaDescriptor* desc, size_t* size) {
+  *size = desc->splits > 1 ? size_t(desc->splits) * size_t(desc->info.r.rows) * sizeof(float) : 0;
+  return Status::Success;
+}
+
+Status reduce_sum_cuda_execute(const ReduceSumCudaDescriptor* desc, void* workspace, size_t workspace_size, void* out,
+                               const void* x, void* stream) {
+  if (desc->path == SumPath::Empty) return Status::Success;
+  size_t needed = 0;
+  reduce_sum_cuda_workspace_size(desc, &needed);
+  if (workspace_size < needed || (needed && !workspace))
+    return fail(Status::InsufficientWorkspace, "reduce_sum needs " + std::to_string(needed) + " workspace bytes");
+  DeviceGuard guard(desc->device_id);
+  auto st = static_cast<cudaStream_t>(stream);
+  float* ws = static_cast<float*>(workspace);
+  const Status s = dispatch_float(desc->info.dtype, [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    T* o = static_cast<T*>(out);
+    const T* px = static_cast<const T*>(x);
+    if (desc->path == SumPath::Warp) launch_contiguous<T, 32>(desc, o, px, ws, st);
+    else if (desc->path == SumPath::Block) launch_contiguous<T, kBlockTpr>(desc, o, px, ws, st);
+    else reduce_sum_kernels::strided<T><<<dim3(unsigned(desc->blocks), unsigned(desc->splits)), 256, 0, st>>>(
+        o, px, ws, desc->info.r);
+    if (desc->splits > 1)
+      reduce_sum_kernels::finish<T><<<unsigned(ceil_div(desc->info.r.rows, 256)), 256, 0, st>>>(o, ws, desc->info.r,
+                                                                                                 desc->splits);
+    return Status::Success;
+  });
+  if (s != Status::Success) return s;
+  return last_launch_status("reduce_sum");
+}
+
+Status reduce_sum_cuda_destroy(ReduceSumCudaDescriptor* desc) {
+  delete desc;
+  return Status::Success;
+}
+
+}  // namespace ort

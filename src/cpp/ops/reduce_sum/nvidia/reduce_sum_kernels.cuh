@@ -1,0 +1,112 @@
+#pragma once
+// reduce_sum kernels. A row is the `length` elements one output sums. Long rows may be split across
+// `splits` blocks (grid.y); each split then writes a partial sum to the workspace and `finish` adds the
+// partials in a fixed order, so results are deterministic (no atomics).
+#include <cstdint>
+
+#include "core/cuda_math.cuh"
+#include "ops/reduce_sum/reduce_sum.h"
+
+namespace ort::reduce_sum_kernels {
+
+__device__ __forceinline__ void row_offsets(const Nest<2>& n, int64_t row, int64_t* out_off, int64_t* x_off) {
+  int64_t o = 0, x = 0;
+  for (int d = n.ndim - 1; d >= 0; --d) {
+    const int64_t q = row / n.shape[d], r = row - q * n.shape[d];
+    o += r * n.strides[0][d];
+    x += r * n.strides[1][d];
+    row = q;
+  }
+  *out_off = o;
+  *x_off = x;
+}
+
+// The chunk of a row that split `s` of `splits` covers, in whole packs of VEC.
+template <int VEC>
+__device__ __forceinline__ void split_range(int64_t length, int splits, int s, int64_t* begin, int64_t* end) {
+  const int64_t per = ((length + splits - 1) / splits + VEC - 1) / VEC * VEC;
+  *begin = min(length, s * per);
+  *end = min(length, *begin + per);
+}
+
+template <class T>
+__device__ __forceinline__ void write_result(T* out, float* partials, const RowsOfDim& r, int64_t row,
+                                             int64_t out_off, float sum) {
+  if (gridDim.y == 1) out[out_off] = from_float<T>(sum);
+  else partials[int64_t(blockIdx.y) * r.rows + row] = sum;
+}
+
+// Unit-stride rows: TPR threads share a row and read it in packs of VEC (16 bytes when aligned).
+template <class T, int VEC, int TPR>
+__global__ void __launch_bounds__(TPR < 256 ? 256 : TPR) contiguous(T* out, const T* x, float* partials, RowsOfDim r) {
+  constexpr int kBlock = TPR < 256 ? 256 : TPR;
+  __shared__ float smem[32 * (kBlock / TPR)];
+  const int64_t row = int64_t(blockIdx.x) * (kBlock / TPR) + threadIdx.x / TPR;
+  const int lane = threadIdx.x % TPR;
+  float acc[4] = {0.f, 0.f, 0.f, 0.f};  // four independent sums keep four loads in flight
+  int64_t out_off = 0, x_off = 0;
+  if (row < r.rows) {
+    row_offsets(r.outer, row, &out_off, &x_off);
+    int64_t begin, end;
+    split_range<VEC>(r.length, gridDim.y, blockIdx.y, &begin, &end);
+    const T* p = x + x_off;
+    int64_t i = begin + int64_t(lane) * VEC;
+    for (; i + 3 * TPR * VEC < end; i += 4 * TPR * VEC) {
+      float f[4][VEC];
+#pragma unroll
+      for (int u = 0; u < 4; ++u) cuda::load_f32<T, VEC>(p + i + u * TPR * VEC, f[u]);
+#pragma unroll
+      for (int u = 0; u < 4; ++u)
+#pragma unroll
+        for (int k = 0; k < VEC; ++k) acc[u] += f[u][k];
+    }
+    for (; i < end; i += TPR * VEC) {
+      float f[VEC];
+      cuda::load_f32<T, VEC>(p + i, f);
+#pragma unroll
+      for (int k = 0; k < VEC; ++k) acc[0] += f[k];
+    }
+  }
+  const float sum = cuda::group_reduce<TPR>((acc[0] + acc[1]) + (acc[2] + acc[3]), cuda::SumOp{}, smem);
+  if (row < r.rows && lane == 0) write_result(out, partials, r, row, out_off, sum);
+}
+
+// Any stride along the row: one thread per output. Consecutive threads take consecutive outputs in
+// out's memory order, so when x is unit-stride across outputs (a column sum) the reads coalesce.
+template <class T>
+__global__ void __launch_bounds__(256) strided(T* out, const T* x, float* partials, RowsOfDim r) {
+  const int64_t row = int64_t(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (row >= r.rows) return;
+  int64_t out_off, x_off, begin, end;
+  row_offsets(r.outer, row, &out_off, &x_off);
+  split_range<1>(r.length, gridDim.y, blockIdx.y, &begin, &end);
+  const T* p = x + x_off;
+  float acc[8] = {};
+  int64_t k = begin;
+  for (; k + 7 < end; k += 8) {
+    float f[8];
+#pragma unroll
+    for (int u = 0; u < 8; ++u) f[u] = to_float(p[(k + u) * r.x_stride]);
+#pragma unroll
+    for (int u = 0; u < 8; ++u) acc[u] += f[u];
+  }
+  for (; k < end; ++k) acc[0] += to_float(p[k * r.x_stride]);
+  float sum = 0.f;
+#pragma unroll
+  for (int u = 0; u < 8; ++u) sum += acc[u];
+  write_result(out, partials, r, row, out_off, sum);
+}
+
+// Adds each row's partial sums, split 0 first.
+template <class T>
+__global__ void finish(T* out, const float* partials, RowsOfDim r, int splits) {
+  const int64_t row = int64_t(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (row >= r.rows) return;
+  float sum = 0.f;
+  for (int s = 0; s < splits; ++s) sum += partials[int64_t(s) * r.rows + row];
+  int64_t out_off, x_off;
+  row_offsets(r.outer, row, &out_off, &x_off);
+  out[out_off] = from_float<T>(sum);
+}
+
+}  // namespace ort::reduce_sum_kernels

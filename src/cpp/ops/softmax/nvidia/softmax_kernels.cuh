@@ -1,0 +1,123 @@
+#pragma once
+// softmax kernels. All math is fp32; exp(v - m) is computed as exp2(v * log2e - m * log2e).
+//   registers: the row fits in the registers of TPR threads: HBM is read once and written once.
+//   online:    a row too long for registers: one pass keeps a running (max, sum) per thread, the
+//              second pass re-reads the row (mostly from L2) and writes.
+//   strided:   any layout: one thread per row, the same two passes.
+#include <cstdint>
+
+#include "core/cuda_math.cuh"
+#include "ops/reduce_sum/nvidia/reduce_sum_kernels.cuh"
+#include "ops/softmax/softmax.h"
+
+namespace ort::softmax_kernels {
+
+using reduce_sum_kernels::row_offsets;
+
+// Running (max, sum of exp2(v - max)) in the log2 domain; merging rescales the smaller-max side.
+struct Online {
+  float m = -INFINITY;  // max of v * log2e
+  float s = 0.f;
+  __device__ __forceinline__ void add(float v2) {
+    if (v2 > m) {
+      s = s * cuda::fast_exp2(m - v2) + 1.f;
+      m = v2;
+    } else {
+      s += cuda::fast_exp2(v2 - m);  // v2 == m == -inf gives exp2(nan): only an all -inf row, NaN as torch
+    }
+  }
+};
+
+__device__ __forceinline__ float rescale(float s, float m, float m_new) {
+  return m == -INFINITY ? 0.f : s * cuda::fast_exp2(m - m_new);
+}
+
+template <class T, int VEC, int TPR, int NP>
+__global__ void __launch_bounds__(TPR < 256 ? 256 : TPR) registers(T* out, const T* x, RowsOfDim r) {
+  constexpr int kBlock = TPR < 256 ? 256 : TPR;
+  __shared__ float smem[32 * (kBlock / TPR)];
+  const int64_t row = int64_t(blockIdx.x) * (kBlock / TPR) + threadIdx.x / TPR;
+  const int lane = threadIdx.x % TPR;
+  int64_t out_off = 0, x_off = 0;
+  if (row < r.rows) row_offsets(r.outer, row, &out_off, &x_off);
+  const bool live = row < r.rows;
+  float v[NP][VEC];
+  float m = -INFINITY;
+#pragma unroll
+  for (int p = 0; p < NP; ++p) {
+    const int64_t i = (int64_t(p) * TPR + lane) * VEC;
+    if (live && i < r.length) {
+      cuda::load_f32<T, VEC>(x + x_off + i, v[p]);
+#pragma unroll
+      for (int k = 0; k < VEC; ++k) {
+        v[p][k] *= cuda::kLog2e;
+        m = fmaxf(m, v[p][k]);
+      }
+    }
+  }
+  m = cuda::group_reduce<TPR>(m, cuda::MaxOp{}, smem);
+  float s = 0.f;
+#pragma unroll
+  for (int p = 0; p < NP; ++p) {
+    const int64_t i = (int64_t(p) * TPR + lane) * VEC;
+    if (live && i < r.length) {
+#pragma unroll
+      for (int k = 0; k < VEC; ++k) {
+        v[p][k] = cuda::fast_exp2(v[p][k] - m);
+        s += v[p][k];
+      }
+    }
+  }
+  s = cuda::group_reduce<TPR>(s, cuda::SumOp{}, smem);
+  const float inv = 1.f / s;
+#pragma unroll
+  for (int p = 0; p < NP; ++p) {
+    const int64_t i = (int64_t(p) * TPR + lane) * VEC;
+    if (live && i < r.length) {
+#pragma unroll
+      for (int k = 0; k < VEC; ++k) v[p][k] *= inv;
+      cuda::store_f32<T, VEC>(out + out_off + i, v[p]);
+    }
+  }
+}
+
+template <class T, int VEC, int TPR>
+__global__ void __launch_bounds__(TPR) online(T* out, const T* x, RowsOfDim r) {
+  __shared__ float smem[32];
+  int64_t out_off, x_off;
+  row_offsets(r.outer, blockIdx.x, &out_off, &x_off);
+  const T* px = x + x_off;
+  Online acc;
+  for (int64_t i = int64_t(threadIdx.x) * VEC; i < r.length; i += TPR * VEC) {
+    float f[VEC];
+    cuda::load_f32<T, VEC>(px + i, f);
+#pragma unroll
+    for (int k = 0; k < VEC; ++k) acc.add(f[k] * cuda::kLog2e);
+  }
+  const float m = cuda::group_reduce<TPR>(acc.m, cuda::MaxOp{}, smem);
+  const float inv = 1.f / cuda::group_reduce<TPR>(rescale(acc.s, acc.m, m), cuda::SumOp{}, smem);
+  T* po = out + out_off;
+  for (int64_t i = int64_t(threadIdx.x) * VEC; i < r.length; i += TPR * VEC) {
+    float f[VEC];
+    cuda::load_f32<T, VEC>(px + i, f);
+#pragma unroll
+    for (int k = 0; k < VEC; ++k) f[k] = cuda::fast_exp2(f[k] * cuda::kLog2e - m) * inv;
+    cuda::store_f32<T, VEC>(po + i, f);
+  }
+}
+
+template <class T>
+__global__ void __launch_bounds__(256) strided(T* out, const T* x, RowsOfDim r) {
+  const int64_t row = int64_t(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (row >= r.rows) return;
+  int64_t out_off, x_off;
+  row_offsets(r.outer, row, &out_off, &x_off);
+  Online acc;
+  for (int64_t k = 0; k < r.length; ++k) acc.add(to_float(x[x_off + k * r.x_stride]) * cuda::kLog2e);
+  const float inv = 1.f / acc.s;
+  for (int64_t k = 0; k < r.length; ++k)
+    out[out_off + k * r.out_stride] =
+        from_float<T>(cuda::fast_exp2(to_float(x[x_off + k * r.x_stride]) * cuda::kLog2e - acc.m) * inv);
+}
+
+}  // namespace ort::softmax_kernels

@@ -1,0 +1,108 @@
+// vector_add on the nvidia backend: create() picks the rows path (vectorised) or the strided path.
+#include <algorithm>
+
+#include "core/cuda_common.cuh"
+#include "core/dispatch.h"
+#include "ops/vector_add/nvidia/vector_add_cuda.h"
+#include "ops/vector_add/nvidia/vector_add_kernels.cuh"
+#include "ops/vector_add/vector_add.h"
+
+namespace ort {
+
+struct VectorAddCudaDescriptor {
+  VectorAddInfo info;
+  bool rows_path = false;
+  bool outer_strides_aligned = false;  // every row starts on a pack boundary if the base pointers do
+  int device_id = 0;
+  DeviceProps props;
+  vector_add_kernels::RowsPlan rows;
+};
+
+namespace {
+
+constexpr int kUnroll = 4;
+
+bool plan_rows(const Nest<3>& n, vector_add_kernels::RowsPlan* p) {
+  if (n.ndim == 0) {  // a single element
+    p->inner = 1;
+    return true;
+  }
+  const int i = n.ndim - 1;
+  if (n.strides[0][i] != 1 || n.strides[1][i] > 1 || n.strides[2][i] > 1) return false;
+  p->inner = n.shape[i];
+  p->a_inner = n.strides[1][i];
+  p->b_inner = n.strides[2][i];
+  p->outer_ndim = i;
+  for (int d = 0; d < i; ++d) {
+    p->outer_shape[d] = n.shape[d];
+    for (int t = 0; t < 3; ++t) p->outer_stride[t][d] = n.strides[t][d];
+    p->rows *= n.shape[d];
+  }
+  return true;
+}
+
+template <class T, int VEC>
+void launch_rows(const VectorAddCudaDescriptor* d, T* out, const T* a, const T* b, cudaStream_t stream) {
+  const auto& p = d->rows;
+  const dim3 grid(unsigned(ceil_div(p.inner, 256 * VEC * kUnroll)), unsigned(std::min<int64_t>(p.rows, 65535)));
+  vector_add_kernels::rows<T, VEC, kUnroll><<<grid, 256, 0, stream>>>(out, a, b, p);
+}
+
+}  // namespace
+
+Status vector_add_cuda_create(VectorAddCudaDescriptor** desc, const TensorDesc* out, const TensorDesc* a,
+                              const TensorDesc* b) {
+  auto d = new VectorAddCudaDescriptor;
+  Status s = VectorAddInfo::create(out, a, b, DeviceType::Cuda, &d->info);
+  if (s == Status::Success) s = query_device(a->device_id, &d->props);
+  if (s != Status::Success) {
+    delete d;
+    return s;
+  }
+  d->device_id = a->device_id;
+  d->rows_path = plan_rows(d->info.nest, &d->rows);
+  const int vec = 16 / int(dtype_size(d->info.dtype));
+  d->outer_strides_aligned = true;  // a row tail that does not fill a pack is handled in the kernel
+  for (int dd = 0; dd < d->rows.outer_ndim; ++dd)
+    for (int t = 0; t < 3; ++t) d->outer_strides_aligned &= d->rows.outer_stride[t][dd] % vec == 0;
+  *desc = d;
+  return Status::Success;
+}
+
+Status vector_add_cuda_workspace_size(const VectorAddCudaDescriptor*, size_t* size) {
+  *size = 0;
+  return Status::Success;
+}
+
+Status vector_add_cuda_execute(const VectorAddCudaDescriptor* desc, void*, size_t, void* out, const void* a,
+                               const void* b, void* stream) {
+  if (desc->info.numel == 0) return Status::Success;
+  DeviceGuard guard(desc->device_id);
+  auto st = static_cast<cudaStream_t>(stream);
+  const Status s = dispatch_float(desc->info.dtype, [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    T* o = static_cast<T*>(out);
+    const T* pa = static_cast<const T*>(a);
+    const T* pb = static_cast<const T*>(b);
+    if (desc->rows_path) {
+      // 16-byte packs need every row of every tensor to start 16-byte aligned.
+      const uintptr_t addr = reinterpret_cast<uintptr_t>(out) | reinterpret_cast<uintptr_t>(a) |
+                             reinterpret_cast<uintptr_t>(b);
+      if (desc->outer_strides_aligned && addr % 16 == 0) launch_rows<T, 16 / sizeof(T)>(desc, o, pa, pb, st);
+      else launch_rows<T, 1>(desc, o, pa, pb, st);
+    } else {
+      const int64_t blocks = std::min<int64_t>(ceil_div(desc->info.numel, 256), int64_t(desc->props.sm_count) * 32);
+      vector_add_kernels::strided<T><<<unsigned(blocks), 256, 0, st>>>(o, pa, pb, desc->info.nest, desc->info.numel);
+    }
+    return Status::Success;
+  });
+  if (s != Status::Success) return s;
+  return last_launch_status("vector_add");
+}
+
+Status vector_add_cuda_destroy(VectorAddCudaDescriptor* desc) {
+  delete desc;
+  return Status::Success;
+}
+
+}  // namespace ort

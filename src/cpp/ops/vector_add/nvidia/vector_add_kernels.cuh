@@ -1,0 +1,95 @@
+#pragma once
+// vector_add kernels: templates over the element type T and the pack width VEC.
+#include <cstdint>
+
+#include "core/cuda_math.cuh"
+#include "core/layout.h"
+
+namespace ort::vector_add_kernels {
+
+// Rows: the innermost dim is unit-stride in out and unit-stride or broadcast (stride 0) in a and b;
+// every other dim is an outer "row" index. Covers the flat case (one row) and row-vector broadcasts.
+struct RowsPlan {
+  int64_t rows = 1, inner = 0;
+  int64_t a_inner = 1, b_inner = 1;  // 1 or 0
+  int outer_ndim = 0;
+  int64_t outer_shape[kMaxDims] = {};
+  int64_t outer_stride[3][kMaxDims] = {};  // out, a, b
+};
+
+__device__ __forceinline__ void row_offsets(const RowsPlan& p, int64_t row, int64_t (&off)[3]) {
+  off[0] = off[1] = off[2] = 0;
+  for (int d = p.outer_ndim - 1; d >= 0; --d) {
+    const int64_t q = row / p.outer_shape[d], r = row - q * p.outer_shape[d];
+#pragma unroll
+    for (int t = 0; t < 3; ++t) off[t] += r * p.outer_stride[t][d];
+    row = q;
+  }
+}
+
+template <class T, int VEC>
+__device__ __forceinline__ void load_or_splat(const T* p, int64_t stride, float (&f)[VEC]) {
+  if (stride == 0) {
+    const float v = to_float(*p);
+#pragma unroll
+    for (int k = 0; k < VEC; ++k) f[k] = v;
+  } else {
+    cuda::load_f32<T, VEC>(p, f);
+  }
+}
+
+// Each thread adds kUnroll packs of VEC elements of one row; the loads of all packs are issued before
+// the first add, so several 16-byte loads are in flight per thread. A row's tail that does not fill a
+// pack is done element by element.
+template <class T, int VEC, int kUnroll>
+__global__ void __launch_bounds__(256) rows(T* out, const T* a, const T* b, RowsPlan p) {
+  constexpr int kChunk = 256 * VEC * kUnroll;
+  for (int64_t row = blockIdx.y; row < p.rows; row += gridDim.y) {
+    int64_t off[3];
+    row_offsets(p, row, off);
+    T* o = out + off[0];
+    const T* pa = a + off[1];
+    const T* pb = b + off[2];
+    const int64_t base = int64_t(blockIdx.x) * kChunk + threadIdx.x * VEC;
+    float fa[kUnroll][VEC], fb[kUnroll][VEC];
+#pragma unroll
+    for (int u = 0; u < kUnroll; ++u) {
+      const int64_t i = base + u * 256 * VEC;
+      if (i + VEC <= p.inner) {
+        load_or_splat<T, VEC>(pa + i * p.a_inner, p.a_inner, fa[u]);
+        load_or_splat<T, VEC>(pb + i * p.b_inner, p.b_inner, fb[u]);
+      }
+    }
+#pragma unroll
+    for (int u = 0; u < kUnroll; ++u) {
+      const int64_t i = base + u * 256 * VEC;
+      if (i + VEC <= p.inner) {
+#pragma unroll
+        for (int k = 0; k < VEC; ++k) fa[u][k] += fb[u][k];
+        cuda::store_f32<T, VEC>(o + i, fa[u]);
+      } else {
+        for (int64_t j = i; j < p.inner; ++j)
+          o[j] = from_float<T>(to_float(pa[j * p.a_inner]) + to_float(pb[j * p.b_inner]));
+      }
+    }
+  }
+}
+
+// Any layout: each thread maps a linear index (out's memory order) to three offsets.
+template <class T>
+__global__ void strided(T* out, const T* a, const T* b, Nest<3> n, int64_t numel) {
+  const int64_t step = int64_t(gridDim.x) * blockDim.x;
+  for (int64_t idx = int64_t(blockIdx.x) * blockDim.x + threadIdx.x; idx < numel; idx += step) {
+    int64_t rest = idx, o = 0, sa = 0, sb = 0;
+    for (int d = n.ndim - 1; d >= 0; --d) {
+      const int64_t q = rest / n.shape[d], r = rest - q * n.shape[d];
+      o += r * n.strides[0][d];
+      sa += r * n.strides[1][d];
+      sb += r * n.strides[2][d];
+      rest = q;
+    }
+    out[o] = from_float<T>(to_float(a[sa]) + to_float(b[sb]));
+  }
+}
+
+}  // namespace ort::vector_add_kernels

@@ -1,0 +1,77 @@
+"""reduce_sum cases: every dim and layout, keepdim, empty dims, long rows, errors, benchmark shapes."""
+
+from __future__ import annotations
+
+import torch
+
+import operator_runtime as ort
+from operator_runtime_testing.cases import BenchCase, CorrectnessCase, Operand, error_case as case
+from operator_runtime_testing.layouts import Layout, make, transposed
+
+C, O = CorrectnessCase, Operand
+
+
+def _x(shape, layout=Layout()):
+    return {"x": O(shape, layout)}
+
+
+def correctness_cases() -> list[CorrectnessCase]:
+    return [
+        C("scalar", _x(()), attrs={"dim": 0}),
+        C("scalar-keepdim", _x(()), attrs={"dim": -1, "keepdim": True}),
+        C("rows", _x((64, 1000))),
+        C("rows-aligned", _x((33, 4096))),
+        C("rows-keepdim", _x((17, 129)), attrs={"dim": 1, "keepdim": True}),
+        C("short-rows", _x((1000, 7))),
+        C("long-rows-split", _x((3, 200_003))),
+        C("one-long-row", _x((1 << 20,)), attrs={"dim": 0}),
+        C("columns", _x((300, 257)), attrs={"dim": 0}),
+        C("columns-split", _x((4099, 64)), attrs={"dim": -2}),
+        C("middle-dim", _x((6, 50, 40)), attrs={"dim": 1}),
+        C("middle-dim-keepdim", _x((6, 50, 40)), attrs={"dim": -2, "keepdim": True}),
+        C("transposed", _x((120, 90), transposed(2)), attrs={"dim": 1}),
+        C("stepped-offset", _x((40, 300), Layout(steps=(3, 2), offset=5))),
+        C("misaligned-offset", _x((8, 1024), Layout(offset=1))),
+        C("expanded-along-dim", _x((5, 600), Layout(expand=(1,))), attrs={"dim": 1}),
+        C("empty-dim", _x((5, 0)), attrs={"dim": 1}),
+        C("empty-rows", _x((0, 5)), attrs={"dim": 1}),
+        C("strided-out", _x((30, 20, 10)), out_layout=Layout(perm=(1, 0)), attrs={"dim": 2}),
+        C("rank5", _x((2, 3, 4, 5, 6), Layout(perm=(2, 0, 4, 1, 3))), attrs={"dim": 3}),
+    ]
+
+
+def _f(device, *shape, dtype=torch.float32):
+    return make(shape, dtype, device)
+
+
+def api_error_cases():
+    return [
+        case("integer-input", None, lambda d, o: ort.reduce_sum(_f(d, 4, dtype=torch.int64)), TypeError,
+             r"x: expected dtype float32, float16 or bfloat16, got int64"),
+        case("dim-out-of-range", lambda d: _f(d, 4), lambda d, o: ort.reduce_sum(_f(d, 4, 5), dim=2, out=o),
+             ValueError, r"dim: expected a dim in \[-2, 1\], got 2"),
+        case("dim-out-of-range-functional", None, lambda d, o: ort.reduce_sum(_f(d, 4, 5), dim=-3),
+             ValueError, r"dim: expected a dim in \[-2, 1\], got -3"),
+        case("dim-not-int", None, lambda d, o: ort.reduce_sum(_f(d, 4, 5), dim=1.0), TypeError,
+             r"dim: expected an int, got float"),
+        case("keepdim-not-bool", None, lambda d, o: ort.reduce_sum(_f(d, 4, 5), keepdim=1), TypeError,
+             r"keepdim: expected a bool, got int"),
+        case("out-wrong-shape", lambda d: _f(d, 4, 1), lambda d, o: ort.reduce_sum(_f(d, 4, 5), out=o), ValueError,
+             r"out: expected shape \(4,\) \(x.sum\(dim=-1, keepdim=False\)\), got \(4, 1\)"),
+        case("out-wrong-dtype", lambda d: _f(d, 4, dtype=torch.float16),
+             lambda d, o: ort.reduce_sum(_f(d, 4, 5), out=o), TypeError, r"out: expected dtype float32"),
+        case("out-overlaps-x", lambda d: _f(d, 4, 5),
+             lambda d, buf: ort.reduce_sum(buf, out=buf[:, 1]), ValueError, r"out: partially overlaps x"),
+        case("expanded-out", lambda d: _f(d, 1).expand(4),
+             lambda d, o: ort.reduce_sum(_f(d, 4, 5), out=o), ValueError, r"out: .* must not overlap itself"),
+    ]
+
+
+def benchmark_cases() -> list[BenchCase]:
+    B = BenchCase
+    shapes = [(4096, 1024), (4096, 4096), (4096, 16384), (1024, 65536), (256, 262144), (32768, 4096),
+              (4096, 128), (144, 1280), (1008, 2304), (4080, 1536)]
+    cases = [B(f"rows-{m}x{n}", _x((m, n))) for m, n in shapes]
+    cases.append(B("columns-32768x4096-dim0", _x((32768, 4096)), attrs={"dim": 0}))
+    cases.append(B("one-row-2^26", _x((1 << 26,)), attrs={"dim": 0}, dtypes=(torch.float32,)))
+    return cases

@@ -1,0 +1,79 @@
+"""softmax cases: row lengths across every kernel path, any dim and layout, -inf and large values."""
+
+from __future__ import annotations
+
+import torch
+
+import operator_runtime as ort
+from operator_runtime_testing.cases import BenchCase, CorrectnessCase, Operand, error_case as case
+from operator_runtime_testing.layouts import Layout, make, transposed
+
+C, O = CorrectnessCase, Operand
+
+
+def _x(shape, layout=Layout(), values=None):
+    return {"x": O(shape, layout, values)}
+
+
+def _some_neg_inf(t):
+    t.view(-1)[::7] = float("-inf")
+
+
+def _large(t):
+    t.mul_(3000.0)
+
+
+def correctness_cases() -> list[CorrectnessCase]:
+    lengths = [1, 7, 32, 127, 1024, 1031, 4096, 8193, 16384, 32768, 40000]
+    cases = [C(f"rows-{n}", _x((6, n))) for n in lengths]
+    cases += [
+        C("scalar", _x(()), attrs={"dim": 0}),
+        C("empty", _x((0, 9))),
+        C("many-short-rows", _x((3001, 24))),
+        C("dim0", _x((300, 33)), attrs={"dim": 0}),
+        C("middle-dim", _x((4, 50, 16)), attrs={"dim": 1}),
+        C("transposed", _x((64, 129), transposed(2)), attrs={"dim": -1}),
+        C("transposed-out", _x((64, 129)), out_layout=transposed(2)),
+        C("misaligned-offset", _x((5, 2048), Layout(offset=1)), out_layout=Layout(offset=3)),
+        C("misaligned-long", _x((2, 20000), Layout(offset=1))),
+        C("stepped", _x((40, 300), Layout(steps=(2, 3)))),
+        C("expanded-rows", _x((8, 500), Layout(expand=(0,)))),
+        C("neg-inf", _x((16, 1000), values=_some_neg_inf)),
+        C("neg-inf-long", _x((2, 50000), values=_some_neg_inf)),
+        C("large-magnitude", _x((16, 3000), values=_large)),
+        C("in-place", _x((32, 1500)), in_place="x"),
+        C("in-place-long", _x((2, 70000)), in_place="x"),
+        C("rank5", _x((2, 3, 4, 5, 6), Layout(perm=(4, 0, 3, 1, 2))), attrs={"dim": 2}),
+    ]
+    return cases
+
+
+def _f(device, *shape, dtype=torch.float32):
+    return make(shape, dtype, device)
+
+
+def api_error_cases():
+    return [
+        case("integer-input", None, lambda d, o: ort.softmax(_f(d, 4, dtype=torch.int32)), TypeError,
+             r"x: expected dtype float32, float16 or bfloat16, got int32"),
+        case("float64-input", None, lambda d, o: ort.softmax(_f(d, 4, dtype=torch.float64)), TypeError,
+             r"x: expected dtype float32, float16 or bfloat16, got float64"),
+        case("dim-out-of-range", lambda d: _f(d, 4, 5), lambda d, o: ort.softmax(_f(d, 4, 5), dim=5, out=o),
+             ValueError, r"dim: expected a dim in \[-2, 1\], got 5"),
+        case("dim-not-int", None, lambda d, o: ort.softmax(_f(d, 4, 5), dim="1"), TypeError,
+             r"dim: expected an int, got str"),
+        case("out-wrong-shape", lambda d: _f(d, 5, 4), lambda d, o: ort.softmax(_f(d, 4, 5), out=o), ValueError,
+             r"out: expected shape \(4, 5\) \(the shape of x\), got \(5, 4\)"),
+        case("out-wrong-dtype", lambda d: _f(d, 4, 5, dtype=torch.bfloat16),
+             lambda d, o: ort.softmax(_f(d, 4, 5), out=o), TypeError, r"out: expected dtype float32"),
+        case("partial-overlap", lambda d: _f(d, 300),
+             lambda d, buf: ort.softmax(buf[:200], out=buf[100:]), ValueError, r"out: partially overlaps x"),
+        case("in-place-transposed", lambda d: _f(d, 8, 8),
+             lambda d, buf: ort.softmax(buf, out=buf.t()), ValueError, r"out: is the same memory as x with a different layout"),
+    ]
+
+
+def benchmark_cases() -> list[BenchCase]:
+    shapes = [(4096, 1024), (4096, 4096), (4096, 16384), (1024, 65536), (256, 262144), (32768, 4096),
+              (4096, 128), (1008, 2304), (4080, 1536)]
+    return [BenchCase(f"{m}x{n}", _x((m, n))) for m, n in shapes]

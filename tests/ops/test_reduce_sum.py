@@ -1,0 +1,31 @@
+"""reduce_sum: case registry x backend x API form, against torch in float64."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+import operator_runtime as ort
+from cases.reduce_sum import api_error_cases, correctness_cases
+from operator_runtime_testing.assertions import assert_close
+from operator_runtime_testing.cases import with_dtypes
+from operator_runtime_testing.forms import FORMS, call, check_error
+
+
+@pytest.mark.parametrize("form", FORMS)
+@pytest.mark.parametrize("case,dtype", with_dtypes(correctness_cases()))
+def test_reduce_sum(case, dtype, form, backend, device):
+    x = case.make_inputs(dtype, device)["x"]
+    dim, keepdim = case.attrs.get("dim", -1), case.attrs.get("keepdim", False)
+    expected = x.double().sum(dim, keepdim=keepdim)
+    out = case.make_out(tuple(expected.shape), dtype, device, {"x": x})
+    result = call(form, ort.reduce_sum, ort.prepare_reduce_sum, [x], case.attrs, out, backend)
+    # fp32 rounding error of a sum grows like sqrt(length) times the terms' size.
+    length = x.shape[dim] if x.dim() else 1
+    assert_close(result, expected, atol_scale=max(1.0, math.sqrt(length)))
+
+
+@pytest.mark.parametrize("case", api_error_cases(), ids=lambda c: c.id)
+def test_reduce_sum_errors(case, backend, device):
+    check_error(case, device)

@@ -1,0 +1,36 @@
+"""softmax: case registry x backend x API form, against torch in float64."""
+
+from __future__ import annotations
+
+import pytest
+import torch
+
+import operator_runtime as ort
+from cases.softmax import api_error_cases, correctness_cases
+from operator_runtime_testing.assertions import assert_close
+from operator_runtime_testing.cases import with_dtypes
+from operator_runtime_testing.forms import FORMS, call, check_error
+
+
+@pytest.mark.parametrize("form", FORMS)
+@pytest.mark.parametrize("case,dtype", with_dtypes(correctness_cases()))
+def test_softmax(case, dtype, form, backend, device):
+    x = case.make_inputs(dtype, device)["x"]
+    dim = case.attrs.get("dim", -1)
+    expected = torch.softmax(x.double(), dim)
+    out = case.make_out(tuple(x.shape), dtype, device, {"x": x})
+    result = call(form, ort.softmax, ort.prepare_softmax, [x], case.attrs, out, backend)
+    assert_close(result, expected)
+
+
+@pytest.mark.parametrize("case", api_error_cases(), ids=lambda c: c.id)
+def test_softmax_errors(case, backend, device):
+    check_error(case, device)
+
+
+def test_softmax_matches_torch_on_all_neg_inf_and_inf_rows(backend, device):
+    x = torch.tensor([[float("-inf")] * 4, [0.0, float("inf"), 1.0, 2.0], [1.0, 2.0, 3.0, float("nan")]],
+                     device=device)
+    ours = ort.softmax(x, backend=backend)
+    ref = torch.softmax(x.double(), -1).float()
+    assert torch.isnan(ours).equal(torch.isnan(ref)), (ours, ref)
