@@ -55,7 +55,7 @@ def run_case(mod, case, dtype, backend, device, timer, ceiling, prov) -> Perform
     ours = [mod.prepare(s, o, case.attrs, backend) for s, o in zip(sets, outs)]
     peers = [mod.torch_peer(s, case.attrs) for s in sets]
     # Correct first: a wrong kernel's timing means nothing.
-    mod.check(ours[0](), peers[0]())
+    mod.check(ours[0](), peers[0](), first, case.attrs)
     latency = timer(ours)
     peer_latency = timer(peers)
     shape = "x".join(str(s) for s in next(iter(case.inputs.values())).shape)

@@ -35,7 +35,7 @@ def work(inputs: dict, out: torch.Tensor, attrs: dict) -> Work:
     return Work(bytes=unique_bytes(inputs["src"]) + unique_bytes(out), flops=0)
 
 
-def check(ours: torch.Tensor, ref: torch.Tensor) -> None:
+def check(ours: torch.Tensor, ref: torch.Tensor, inputs: dict, attrs: dict) -> None:
     assert_bitwise_equal(ours, ref)
 
 
