@@ -15,19 +15,34 @@ template <class T, int N> struct alignas(sizeof(T) * N) Pack {
   T v[N];
 };
 
+// The machine word of a pack. Loads and stores go through it so that the compiler emits one wide
+// access; assigning a Pack of 16-bit structs member-wise can otherwise become N narrow stores.
+template <int BYTES> struct WordOf;
+template <> struct WordOf<16> { using type = uint4; };
+template <> struct WordOf<8> { using type = uint2; };
+template <> struct WordOf<4> { using type = unsigned int; };
+template <> struct WordOf<2> { using type = unsigned short; };
+template <> struct WordOf<1> { using type = unsigned char; };
+
 template <class T, int N>
 __device__ __forceinline__ void load_f32(const T* p, float (&f)[N]) {
-  const Pack<T, N> pk = *reinterpret_cast<const Pack<T, N>*>(p);
+  using W = typename WordOf<sizeof(T) * N>::type;
+  const W w = *reinterpret_cast<const W*>(p);
+  Pack<T, N> pk;
+  memcpy(&pk, &w, sizeof(W));
 #pragma unroll
   for (int k = 0; k < N; ++k) f[k] = to_float(pk.v[k]);
 }
 
 template <class T, int N>
 __device__ __forceinline__ void store_f32(T* p, const float (&f)[N]) {
+  using W = typename WordOf<sizeof(T) * N>::type;
   Pack<T, N> pk;
 #pragma unroll
   for (int k = 0; k < N; ++k) pk.v[k] = from_float<T>(f[k]);
-  *reinterpret_cast<Pack<T, N>*>(p) = pk;
+  W w;
+  memcpy(&w, &pk, sizeof(W));
+  *reinterpret_cast<W*>(p) = w;
 }
 
 __device__ __forceinline__ float warp_sum(float v) {

@@ -20,7 +20,8 @@ struct ReduceSumCudaDescriptor {
   SumPath path = SumPath::Empty;
   bool packs_aligned = false;  // lengths and row strides allow 16-byte packs if the pointer does
   int splits = 1;
-  int64_t blocks = 0;
+  int64_t blocks = 0;          // launch blocks (strided path: when each thread takes one output)
+  int64_t blocks_packed = 0;   // ... and when it takes a 16-byte pack of adjacent outputs
   int device_id = 0;
 };
 
@@ -45,15 +46,26 @@ void plan(ReduceSumCudaDescriptor* d, const DeviceProps& props) {
     d->blocks = r.rows;
   } else {
     d->path = SumPath::Strided;
-    d->blocks = ceil_div(r.rows, 256);
     per_split_min = 64;
   }
-  if (d->blocks < target_blocks)
-    d->splits = int(std::clamp<int64_t>(std::min(ceil_div(target_blocks * 2, d->blocks), r.length / per_split_min),
-                                        1, 65535));
   const int vec = 16 / int(dtype_size(d->info.dtype));
-  d->packs_aligned = r.length % vec == 0;
-  for (int i = 0; i < r.outer.ndim; ++i) d->packs_aligned &= r.outer.strides[1][i] % vec == 0;
+  const Nest<2>& n = r.outer;
+  if (d->path == SumPath::Strided) {
+    // Packs of adjacent outputs: x unit-stride along the innermost walked dim, whose extent and every
+    // other x stride are multiples of the pack.
+    d->packs_aligned = n.ndim > 0 && n.strides[1][n.ndim - 1] == 1 && n.shape[n.ndim - 1] % vec == 0 &&
+                       r.x_stride % vec == 0;
+    for (int i = 0; i + 1 < n.ndim; ++i) d->packs_aligned &= n.strides[1][i] % vec == 0;
+    d->blocks = ceil_div(r.rows, 256);
+    d->blocks_packed = ceil_div(r.rows, 256 * vec);
+  } else {
+    d->packs_aligned = r.length % vec == 0;
+    for (int i = 0; i < n.ndim; ++i) d->packs_aligned &= n.strides[1][i] % vec == 0;
+  }
+  const int64_t blocks = d->path == SumPath::Strided && d->packs_aligned ? d->blocks_packed : d->blocks;
+  if (blocks < target_blocks)
+    d->splits = int(std::clamp<int64_t>(std::min(ceil_div(target_blocks * 2, blocks), r.length / per_split_min),
+                                        1, 65535));
 }
 
 template <class T, int TPR>
@@ -105,8 +117,12 @@ Status reduce_sum_cuda_execute(const ReduceSumCudaDescriptor* desc, void* worksp
     const T* px = static_cast<const T*>(x);
     if (desc->path == SumPath::Warp) launch_contiguous<T, 32>(desc, o, px, ws, st);
     else if (desc->path == SumPath::Block) launch_contiguous<T, kBlockTpr>(desc, o, px, ws, st);
-    else reduce_sum_kernels::strided<T><<<dim3(unsigned(desc->blocks), unsigned(desc->splits)), 256, 0, st>>>(
-        o, px, ws, desc->info.r);
+    else if (desc->packs_aligned && reinterpret_cast<uintptr_t>(x) % 16 == 0)
+      reduce_sum_kernels::strided<T, 16 / sizeof(T)>
+          <<<dim3(unsigned(desc->blocks_packed), unsigned(desc->splits)), 256, 0, st>>>(o, px, ws, desc->info.r);
+    else
+      reduce_sum_kernels::strided<T, 1><<<dim3(unsigned(desc->blocks), unsigned(desc->splits)), 256, 0, st>>>(
+          o, px, ws, desc->info.r);
     if (desc->splits > 1)
       reduce_sum_kernels::finish<T><<<unsigned(ceil_div(desc->info.r.rows, 256)), 256, 0, st>>>(o, ws, desc->info.r,
                                                                                                  desc->splits);

@@ -71,30 +71,44 @@ __global__ void __launch_bounds__(TPR < 256 ? 256 : TPR) contiguous(T* out, cons
   if (row < r.rows && lane == 0) write_result(out, partials, r, row, out_off, sum);
 }
 
-// Any stride along the row: one thread per output. Consecutive threads take consecutive outputs in
-// out's memory order, so when x is unit-stride across outputs (a column sum) the reads coalesce.
-template <class T>
+// Any stride along the row: one thread per VEC outputs. Consecutive threads take consecutive outputs in
+// out's memory order, so when x is unit-stride across outputs (a column sum) the reads coalesce; with
+// VEC > 1 each thread reads VEC adjacent columns as one 16-byte pack.
+template <class T, int VEC>
 __global__ void __launch_bounds__(256) strided(T* out, const T* x, float* partials, RowsOfDim r) {
-  const int64_t row = int64_t(blockIdx.x) * blockDim.x + threadIdx.x;
+  constexpr int kUnroll = VEC > 1 ? 4 : 8;
+  const int64_t row = (int64_t(blockIdx.x) * blockDim.x + threadIdx.x) * VEC;
   if (row >= r.rows) return;
   int64_t out_off, x_off, begin, end;
   row_offsets(r.outer, row, &out_off, &x_off);
   split_range<1>(r.length, gridDim.y, blockIdx.y, &begin, &end);
   const T* p = x + x_off;
-  float acc[8] = {};
+  float acc[kUnroll][VEC] = {};
   int64_t k = begin;
-  for (; k + 7 < end; k += 8) {
-    float f[8];
+  for (; k + kUnroll - 1 < end; k += kUnroll) {
+    float f[kUnroll][VEC];
 #pragma unroll
-    for (int u = 0; u < 8; ++u) f[u] = to_float(p[(k + u) * r.x_stride]);
+    for (int u = 0; u < kUnroll; ++u) cuda::load_f32<T, VEC>(p + (k + u) * r.x_stride, f[u]);
 #pragma unroll
-    for (int u = 0; u < 8; ++u) acc[u] += f[u];
+    for (int u = 0; u < kUnroll; ++u)
+#pragma unroll
+      for (int j = 0; j < VEC; ++j) acc[u][j] += f[u][j];
   }
-  for (; k < end; ++k) acc[0] += to_float(p[k * r.x_stride]);
-  float sum = 0.f;
+  for (; k < end; ++k) {
+    float f[VEC];
+    cuda::load_f32<T, VEC>(p + k * r.x_stride, f);
 #pragma unroll
-  for (int u = 0; u < 8; ++u) sum += acc[u];
-  write_result(out, partials, r, row, out_off, sum);
+    for (int j = 0; j < VEC; ++j) acc[0][j] += f[j];
+  }
+  // The VEC outputs are adjacent along out's innermost walked dim.
+  const int64_t out_step = r.outer.ndim ? r.outer.strides[0][r.outer.ndim - 1] : 0;
+#pragma unroll
+  for (int j = 0; j < VEC; ++j) {
+    float sum = 0.f;
+#pragma unroll
+    for (int u = 0; u < kUnroll; ++u) sum += acc[u][j];
+    write_result(out, partials, r, row + j, out_off + j * out_step, sum);
+  }
 }
 
 // Adds each row's partial sums, split 0 first.
