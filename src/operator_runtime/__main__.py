@@ -30,7 +30,7 @@ def info(console: Console) -> None:
         reason = unavailable_reason(b)
         table.add_row(b.value, "[green]available[/]" if reason is None else f"[yellow]{escape(reason)}[/]")
     console.print(table)
-    cuda = f"CUDA build for sm_{_C.cuda_architectures()}" if _C.cuda_built() else "CPU-only build"
+    cuda = f"CUDA build for sm_{{{_C.cuda_architectures()}}}" if _C.cuda_built() else "CPU-only build"
     console.print(f"operator_runtime {ort.__version__} ({cuda}); torch {torch.__version__}")
 
 
