@@ -15,7 +15,7 @@ BUILD = ("--no-build-isolation", "-Cbuild-dir=build/nox")
 def _install(session: nox.Session, extras: str) -> None:
     session.install(*CONSTRAINTS, "scikit-build-core>=0.10", "nanobind>=2.4", "torch", "numpy")
     # Without build isolation the CMake tree in build/nox is reused: incremental rebuilds.
-    session.install(*CONSTRAINTS, *BUILD, f".[{extras}]")
+    session.install(*CONSTRAINTS, *BUILD, "-v", f".[{extras}]")  # -v: the CI log shows every nvcc line
 
 
 @nox.session
