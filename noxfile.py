@@ -20,8 +20,9 @@ def _install(session: nox.Session, extras: str) -> None:
 
 @nox.session
 def tests(session: nox.Session) -> None:
-    """Builds the wheel (CUDA sources included when nvcc is present) and runs every CPU-runnable test."""
-    _install(session, "test,bench")
+    """Builds the wheel (CUDA sources included when nvcc is present) and runs every CPU-runnable test,
+    TileLang lowering for sm_90 included."""
+    _install(session, "test,bench,tilelang")
     session.run("python", "-m", "operator_runtime", "info")
     session.run("python", "-m", "pytest", "tests", *session.posargs)
 

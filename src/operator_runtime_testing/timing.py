@@ -51,18 +51,8 @@ def time_cuda(calls: Sequence[Callable[[], object]], mode: str = "graph", trials
     end.synchronize()
     n = _calls_per_trial(start.elapsed_time(end) * 1000 / len(calls))
     n = max(len(calls), n - n % len(calls))
-    if mode == "graph":
-        graph = torch.cuda.CUDAGraph()
-        stream = torch.cuda.Stream()
-        stream.wait_stream(torch.cuda.current_stream())
-        with torch.cuda.stream(stream):
-            with torch.cuda.graph(graph, stream=stream):
-                for i in range(n):
-                    calls[i % len(calls)]()
-        torch.cuda.current_stream().wait_stream(stream)
-        run = graph.replay
-        graph.replay()
-    else:
+    run = _capture(calls, n) if mode == "graph" else None
+    if run is None:
         def run():
             for i in range(n):
                 calls[i % len(calls)]()
@@ -74,6 +64,24 @@ def time_cuda(calls: Sequence[Callable[[], object]], mode: str = "graph", trials
         end.synchronize()
         samples.append(start.elapsed_time(end) * 1000 / n)
     return Stats.of(samples)
+
+
+def _capture(calls: Sequence[Callable[[], object]], n: int) -> Callable[[], None] | None:
+    """A CUDA graph of n calls, or None when a call cannot be captured (it launches outside the current
+    stream, or synchronizes); the caller then times the calls directly."""
+    graph = torch.cuda.CUDAGraph()
+    stream = torch.cuda.Stream()
+    stream.wait_stream(torch.cuda.current_stream())
+    try:
+        with torch.cuda.stream(stream), torch.cuda.graph(graph, stream=stream):
+            for i in range(n):
+                calls[i % len(calls)]()
+    except RuntimeError:
+        torch.cuda.synchronize()
+        return None
+    torch.cuda.current_stream().wait_stream(stream)
+    graph.replay()
+    return graph.replay
 
 
 def time_host(calls: Sequence[Callable[[], object]], trials: int = 7, min_total_s: float = 0.05) -> Stats:

@@ -10,6 +10,7 @@ from hypothesis import given, strategies as st
 
 import operator_runtime as ort
 from operator_runtime_testing.assertions import assert_close
+from operator_runtime_testing.forms import call
 from operator_runtime_testing.layouts import FLOAT_DTYPES, make
 from operator_runtime_testing.strategies import layouts, shapes
 
@@ -36,8 +37,8 @@ def test_fuzz_vector_add(data, backend, device):
     out = make(shape, dtype, device, data.draw(layouts(len(shape), allow_expand=False), label="out_layout"),
                fill="poison")
     expected = a.double() + b.double()
-    assert ort.vector_add(a, b, out=out, backend=backend) is out
-    assert_close(out, expected)
+    if call("out", ort.vector_add, ort.prepare_vector_add, [a, b], {}, out, backend) is not None:
+        assert_close(out, expected)
 
 
 @st.composite
@@ -57,9 +58,10 @@ def test_fuzz_reduce_sum(data, backend, device):
     expected = x.double().sum(dim, keepdim=keepdim)
     out_layout = data.draw(layouts(expected.dim(), allow_expand=False), label="out_layout")
     out = make(tuple(expected.shape), x.dtype, device, out_layout, fill="poison")
-    assert ort.reduce_sum(x, dim, keepdim, out=out, backend=backend) is out
-    length = x.shape[dim] if x.dim() else 1
-    assert_close(out, expected, atol_scale=max(1.0, math.sqrt(length)))
+    attrs = {"dim": dim, "keepdim": keepdim}
+    if call("out", ort.reduce_sum, ort.prepare_reduce_sum, [x], attrs, out, backend) is not None:
+        length = x.shape[dim] if x.dim() else 1
+        assert_close(out, expected, atol_scale=max(1.0, math.sqrt(length)))
 
 
 @given(data=st.data())
@@ -68,9 +70,10 @@ def test_fuzz_softmax(data, backend, device):
     out_layout = data.draw(layouts(x.dim(), allow_expand=False), label="out_layout")
     out = make(tuple(x.shape), x.dtype, device, out_layout, fill="poison")
     expected = torch.softmax(x.double(), dim)
-    assert ort.softmax(x, dim, out=out, backend=backend) is out
+    if call("out", ort.softmax, ort.prepare_softmax, [x], {"dim": dim}, out, backend) is None:
+        return  # the tilelang backend refused this layout, as call() asserted
     assert_close(out, expected)
-    if x.numel():
+    if x.numel() and x.is_contiguous():
         # Invariants: every row sums to 1, and softmax(x + c) == softmax(x).
         sums = out.double().sum(dim)
         tol = {torch.float32: 1e-5, torch.float16: 5e-3, torch.bfloat16: 3e-2}[x.dtype]

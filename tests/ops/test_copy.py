@@ -19,7 +19,8 @@ def test_copy(case, dtype, form, backend, device):
     # The functional form allocates its own result, so an in-place case checks it on the same input.
     out = case.make_out(tuple(src.shape), dtype, device, {"src": src})
     result = call(form, ort.copy, ort.prepare_copy, [src], {}, out, backend)
-    assert_bitwise_equal(result, expected)
+    if result is not None:  # None: the tilelang backend refused the layout, as asserted in call()
+        assert_bitwise_equal(result, expected)
 
 
 @pytest.mark.parametrize("case", api_error_cases(), ids=lambda c: c.id)

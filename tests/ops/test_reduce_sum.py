@@ -23,7 +23,8 @@ def test_reduce_sum(case, dtype, form, backend, device):
     result = call(form, ort.reduce_sum, ort.prepare_reduce_sum, [x], case.attrs, out, backend)
     # fp32 rounding error of a sum grows like sqrt(length) times the terms' size.
     length = x.shape[dim] if x.dim() else 1
-    assert_close(result, expected, atol_scale=max(1.0, math.sqrt(length)))
+    if result is not None:  # None: the tilelang backend refused the layout, as asserted in call()
+        assert_close(result, expected, atol_scale=max(1.0, math.sqrt(length)))
 
 
 @pytest.mark.parametrize("case", api_error_cases(), ids=lambda c: c.id)

@@ -20,7 +20,8 @@ def test_softmax(case, dtype, form, backend, device):
     expected = torch.softmax(x.double(), dim)
     out = case.make_out(tuple(x.shape), dtype, device, {"x": x})
     result = call(form, ort.softmax, ort.prepare_softmax, [x], case.attrs, out, backend)
-    assert_close(result, expected)
+    if result is not None:  # None: the tilelang backend refused the layout, as asserted in call()
+        assert_close(result, expected)
 
 
 @pytest.mark.parametrize("case", api_error_cases(), ids=lambda c: c.id)

@@ -18,7 +18,8 @@ def test_vector_add(case, dtype, form, backend, device):
     expected = inputs["a"].double() + inputs["b"].double()  # before the call: in-place cases overwrite a or b
     out = case.make_out(tuple(expected.shape), dtype, device, inputs)
     result = call(form, ort.vector_add, ort.prepare_vector_add, [inputs["a"], inputs["b"]], {}, out, backend)
-    assert_close(result, expected)
+    if result is not None:  # None: the tilelang backend refused the layout, as asserted in call()
+        assert_close(result, expected)
 
 
 @pytest.mark.parametrize("case", api_error_cases(), ids=lambda c: c.id)

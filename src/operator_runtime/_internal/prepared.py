@@ -21,7 +21,7 @@ class PreparedOp:
     """
 
     __slots__ = ("_desc", "_backend", "_name", "_inputs", "_out", "_in_sigs", "_out_sig", "_alias_ok",
-                 "_workspace", "_ws_ptr", "_ws_size", "_stream", "__weakref__")
+                 "_workspace", "_ws_ptr", "_ws_size", "_stream", "_pointer_abi", "__weakref__")
 
     def __init__(self, desc: Any, backend: Backend, name: str, inputs: tuple[torch.Tensor, ...],
                  input_names: tuple[str, ...], out: torch.Tensor, alias_ok: bool,
@@ -40,6 +40,8 @@ class PreparedOp:
         self._ws_ptr = self._workspace.data_ptr() if size else 0
         self._ws_size = size
         self._stream = stream
+        # C++ descriptors take raw pointers and a stream; TileLang descriptors take the tensors themselves.
+        self._pointer_abi = hasattr(desc, "execute")
         self._check_overlaps(inputs, out)
 
     def _check_overlaps(self, inputs: tuple[torch.Tensor, ...], out: torch.Tensor) -> None:
@@ -54,8 +56,11 @@ class PreparedOp:
             inputs, out = self._rebind(inputs, out)
         else:
             inputs, out = self._inputs, self._out
-        desc.execute(self._ws_ptr, self._ws_size, out.data_ptr(), *[t.data_ptr() for t in inputs],
-                     self._stream())
+        if self._pointer_abi:
+            desc.execute(self._ws_ptr, self._ws_size, out.data_ptr(), *[t.data_ptr() for t in inputs],
+                         self._stream())
+        else:
+            desc.run(out, *inputs)
         return out
 
     def _rebind(self, inputs: tuple, out: torch.Tensor | None) -> tuple[tuple, torch.Tensor]:

@@ -1,0 +1,152 @@
+"""TileLang descriptors: the same create -> execute -> close lifecycle as the C++ ones.
+
+create validates through the C++ Info (by creating the nvidia descriptor, so messages and rules are the
+same), checks that TileLang can express the layout (else a ValueError naming it), and compiles the lazy
+factory's kernel once. `run(out, *inputs)` launches it on the caller's tensors: no result is copied.
+"""
+
+from __future__ import annotations
+
+import math
+
+from operator_runtime import _C
+from operator_runtime.tilelang import copy as tl_copy
+from operator_runtime.tilelang import reduce_sum as tl_sum
+from operator_runtime.tilelang import softmax as tl_softmax
+from operator_runtime.tilelang import vector_add as tl_add
+
+
+def _contiguous(d) -> bool:
+    step = 1
+    for size, stride in zip(reversed(d.shape), reversed(d.strides)):
+        if size != 1 and stride != step:
+            return False
+        step *= size
+    return True
+
+
+def _require_contiguous(op: str, **descs) -> None:
+    for name, d in descs.items():
+        if not _contiguous(d):
+            raise ValueError(f"{name}: the tilelang backend's {op} takes contiguous tensors; got shape "
+                             f"{tuple(d.shape)} with strides {tuple(d.strides)} (use backend='nvidia' for any layout)")
+
+
+def _squeeze_leading(shape: list[int]) -> list[int]:
+    while shape and shape[0] == 1:
+        shape = shape[1:]
+    return shape
+
+
+class _Descriptor:
+    """Shared lifecycle; subclasses set `_kernel` and `_launch` in create."""
+
+    workspace_size = 0
+    native = None  # the C++ descriptor whose create() validates the same arguments
+
+    def __init__(self, out, *args):
+        getattr(_C, self.native)(out, *args).close()
+        self._kernel = None
+        self._closed = False
+
+    @property
+    def closed(self) -> bool:
+        return self._closed
+
+    def close(self) -> None:
+        self._kernel = None
+        self._closed = True
+
+    def run(self, out, *inputs) -> None:
+        if self._closed:
+            raise _C.OperatorRuntimeError("this descriptor was destroyed (close() was called)")
+        if out.numel():
+            self._launch(out, *inputs)
+
+
+class Copy(_Descriptor):
+    native = "CopyNvidia"
+
+    def __init__(self, out, src):
+        super().__init__(out, src)
+        _require_contiguous("copy", src=src, out=out)
+        self._kernel = tl_copy.copy_into(src.dtype)
+
+    def _launch(self, out, src):
+        self._kernel(src.view(-1), out.view(-1))
+
+
+class VectorAdd(_Descriptor):
+    native = "VectorAddNvidia"
+
+    def __init__(self, out, a, b):
+        super().__init__(out, a, b)
+        shape = list(out.shape)
+        self._n = shape[-1] if shape else 1
+        self._rows = math.prod(shape) // self._n if self._n else 0
+
+        def full(d):
+            return list(d.shape) == shape
+
+        def row(d):  # one row, broadcast over every row of out
+            return len(shape) > 1 and _squeeze_leading(list(d.shape)) == [self._n]
+
+        if full(a) and (full(b) or row(b)):
+            self._swap, self._broadcast = False, not full(b)
+        elif full(b) and row(a):
+            self._swap, self._broadcast = True, True
+        else:
+            raise ValueError(f"a, b: the tilelang backend's vector_add takes equal shapes or one row broadcast over "
+                             f"every row; got {tuple(a.shape)} and {tuple(b.shape)} (use backend='nvidia')")
+        _require_contiguous("vector_add", a=a, b=b, out=out)
+        self._kernel = tl_add.vector_add_into(a.dtype, self._broadcast)
+
+    def _launch(self, out, a, b):
+        if self._swap:
+            a, b = b, a
+        rows, n = self._rows, self._n
+        b_view = b.view(n) if self._broadcast else b.view(rows, n)
+        self._kernel(a.view(rows, n), b_view, out.view(rows, n))
+
+
+class ReduceSum(_Descriptor):
+    native = "ReduceSumNvidia"
+
+    def __init__(self, out, x, dim, keepdim):
+        super().__init__(out, x, dim, keepdim)
+        _require_contiguous("reduce_sum", x=x, out=out)
+        shape = list(x.shape) or [1]
+        d = dim % len(shape)
+        self._outer, self._length = math.prod(shape[:d]), shape[d]
+        self._inner = math.prod(shape[d + 1:])
+        if self._inner == 1:
+            self._kernel = tl_sum.reduce_rows_into(x.dtype)
+        else:
+            self._kernel = tl_sum.reduce_columns_into(x.dtype)
+
+    def _launch(self, out, x):
+        if self._length == 0:
+            out.zero_()  # the sum over an empty dim; no kernel needed
+        elif self._inner == 1:
+            self._kernel(x.view(self._outer, self._length), out.view(self._outer))
+        else:
+            self._kernel(x.view(self._outer, self._length, self._inner), out.view(self._outer, self._inner))
+
+
+class Softmax(_Descriptor):
+    native = "SoftmaxNvidia"
+
+    def __init__(self, out, x, dim):
+        super().__init__(out, x, dim)
+        shape = list(x.shape) or [1]
+        d = dim % len(shape)
+        if math.prod(shape[d + 1:]) != 1:
+            raise ValueError(f"dim: the tilelang backend's softmax runs over the last (non-trivial) dim; got dim={dim} "
+                             f"for shape {tuple(x.shape)} (use backend='nvidia' for other dims)")
+        _require_contiguous("softmax", x=x, out=out)
+        self._n = shape[d]
+        self._rows = math.prod(shape) // self._n if self._n else 0
+        self._kernel = tl_softmax.softmax_into(x.dtype, **tl_softmax.config(self._n))
+
+    def _launch(self, out, x):
+        self._kernel(x.view(self._rows, self._n), out.view(self._rows, self._n))

@@ -1,0 +1,69 @@
+"""reduce_sum in TileLang, eager and lazy. Rows: sum the last dim of a (rows, n) view. Columns: sum the
+middle dim of an (outer, length, inner) view, one thread per column, walking down the rows."""
+
+# No `from __future__ import annotations`: TileLang evaluates the T.Tensor annotations at definition.
+
+from operator_runtime.tilelang._env import FP32, T, tilelang
+
+BLOCK_N, BLOCK_C, THREADS = 1024, 256, 128
+
+
+@T.macro
+def sum_row(x, row, n, total):
+    acc = T.alloc_fragment((BLOCK_N,), FP32)
+    T.clear(acc)
+    for k in T.serial(T.ceildiv(n, BLOCK_N)):
+        for j in T.Parallel(BLOCK_N):
+            col = k * BLOCK_N + j
+            acc[j] += T.if_then_else(col < n, T.cast(x[row, col], FP32), 0.0)
+    T.reduce_sum(acc, total, dim=0)
+
+
+@tilelang.jit
+def reduce_sum_eager(x, dtype: str = "float32"):
+    rows, n = T.const("rows, n")
+    x: T.Tensor((rows, n), dtype)
+    out = T.empty((rows,), dtype)
+    with T.Kernel(rows, threads=THREADS) as row:
+        total = T.alloc_fragment((1,), FP32)
+        sum_row(x, row, n, total)
+        out[row] = T.cast(total[0], dtype)
+    return out
+
+
+def reduce_rows_program(dtype: str):
+    rows, n = T.dynamic("rows"), T.dynamic("n")
+
+    @T.prim_func
+    def reduce_rows_kernel(x: T.Tensor((rows, n), dtype), out: T.Tensor((rows,), dtype)):
+        with T.Kernel(rows, threads=THREADS) as row:
+            total = T.alloc_fragment((1,), FP32)
+            sum_row(x, row, n, total)
+            out[row] = T.cast(total[0], dtype)
+
+    return reduce_rows_kernel
+
+
+def reduce_columns_program(dtype: str):
+    outer, length, inner = T.dynamic("outer"), T.dynamic("length"), T.dynamic("inner")
+
+    @T.prim_func
+    def reduce_columns_kernel(x: T.Tensor((outer, length, inner), dtype), out: T.Tensor((outer, inner), dtype)):
+        with T.Kernel(T.ceildiv(inner, BLOCK_C), outer, threads=THREADS) as (bx, o):
+            acc = T.alloc_fragment((BLOCK_C,), FP32)
+            T.clear(acc)
+            for r in T.serial(length):
+                for j in T.Parallel(BLOCK_C):
+                    col = bx * BLOCK_C + j
+                    acc[j] += T.if_then_else(col < inner, T.cast(x[o, r, col], FP32), 0.0)
+            for j in T.Parallel(BLOCK_C):
+                if bx * BLOCK_C + j < inner:
+                    out[o, bx * BLOCK_C + j] = T.cast(acc[j], dtype)
+
+    return reduce_columns_kernel
+
+
+reduce_rows_lazy = tilelang.jit(out_idx=[-1])(reduce_rows_program)
+reduce_rows_into = tilelang.jit(reduce_rows_program)
+reduce_columns_lazy = tilelang.jit(out_idx=[-1])(reduce_columns_program)
+reduce_columns_into = tilelang.jit(reduce_columns_program)
