@@ -104,7 +104,10 @@ def main(argv: list[str] | None = None) -> int:
         if max_bytes and est > max_bytes:
             skipped.append(f"{mod.OP}/{case.id}/{dtype}: ~{est / 2**20:.0f} MiB exceeds --max-mib")
             continue
-        results.append(run_case(mod, case, dtype, backend, device, timer, ceiling, prov))
+        try:
+            results.append(run_case(mod, case, dtype, backend, device, timer, ceiling, prov))
+        except ValueError as e:  # a backend that refuses a layout says so; the row is reported as skipped
+            skipped.append(f"{mod.OP}/{case.id}/{dtype} on {backend}: {e}")
         if gpu:
             torch.cuda.empty_cache()
 

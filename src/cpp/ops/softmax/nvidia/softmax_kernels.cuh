@@ -22,8 +22,8 @@ struct Online {
     if (v2 > m) {
       s = s * cuda::fast_exp2(m - v2) + 1.f;
       m = v2;
-    } else {
-      s += cuda::fast_exp2(v2 - m);  // v2 == m == -inf gives exp2(nan): only an all -inf row, NaN as torch
+    } else if (!(v2 == -INFINITY)) {  // -inf adds 0 (and must not meet m == -inf: exp2(nan)); NaN adds NaN
+      s += cuda::fast_exp2(v2 - m);
     }
   }
 };
