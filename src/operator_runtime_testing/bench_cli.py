@@ -108,6 +108,8 @@ def main(argv: list[str] | None = None) -> int:
             results.append(run_case(mod, case, dtype, backend, device, timer, ceiling, prov))
         except ValueError as e:  # a backend that refuses a layout says so; the row is reported as skipped
             skipped.append(f"{mod.OP}/{case.id}/{dtype} on {backend}: {e}")
+        except AssertionError as e:  # a wrong result is never timed, and is reported loudly
+            skipped.append(f"FAILED CORRECTNESS {mod.OP}/{case.id}/{dtype} on {backend}: {str(e)[:300]}")
         if gpu:
             torch.cuda.empty_cache()
 
