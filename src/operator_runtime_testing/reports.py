@@ -51,13 +51,14 @@ def plot(results: list[PerformanceResult], path: Path, ceiling_gbs: float, title
     import matplotlib.pyplot as plt
 
     ops = sorted({r.op for r in results})
-    fig, axes = plt.subplots(len(ops), 1, figsize=(12, 3.6 * max(len(ops), 1)), squeeze=False)
+    widest = max((len({(r.case, r.dtype) for r in results if r.op == op}) for op in ops), default=1)
+    fig, axes = plt.subplots(len(ops), 1, figsize=(max(12, 0.45 * widest), 4.2 * max(len(ops), 1)), squeeze=False)
     for ax, op in zip(axes[:, 0], ops):
         rows = [r for r in results if r.op == op]
-        labels = sorted({f"{r.case}\n{r.dtype}" for r in rows}, key=lambda s: [f"{r.case}\n{r.dtype}" for r in rows].index(s))
+        labels = list(dict.fromkeys(f"{r.case} {r.dtype}" for r in rows))  # first-seen order
         series: dict[str, dict[str, float]] = {}
         for r in rows:
-            key = f"{r.case}\n{r.dtype}"
+            key = f"{r.case} {r.dtype}"
             series.setdefault(r.backend, {})[key] = r.gbs
             if r.peer_latency:
                 series.setdefault("torch", {})[key] = r.peer_gbs
@@ -66,7 +67,8 @@ def plot(results: list[PerformanceResult], path: Path, ceiling_gbs: float, title
             xs = [i + k * width for i in range(len(labels))]
             ax.bar(xs, [vals.get(lbl, 0) for lbl in labels], width, label=name)
         ax.axhline(ceiling_gbs, color="k", linestyle="--", linewidth=1, label=f"ceiling {ceiling_gbs:.0f} GB/s")
-        ax.set_xticks([i + 0.4 - width / 2 for i in range(len(labels))], labels, fontsize=7)
+        ax.set_xticks([i + 0.4 - width / 2 for i in range(len(labels))], labels, fontsize=7, rotation=60,
+                      ha="right")
         ax.set_ylabel("GB/s")
         ax.set_title(op)
         ax.legend(fontsize=7, loc="upper right")
@@ -76,12 +78,50 @@ def plot(results: list[PerformanceResult], path: Path, ceiling_gbs: float, title
     plt.close(fig)
 
 
+def markdown(rows: list[dict]) -> str:
+    """A markdown table of JSON rows (as `PerformanceResult.row()` writes them), one line per row."""
+    head = "| op | backend | case | dtype | µs (median) | GB/s | % ceiling | torch µs | torch GB/s | speedup |"
+    lines = [head, "|" + " --- |" * 10]
+    for r in rows:
+        sp = r.get("speedup_vs_torch")
+        flag = " ⚠" if sp is not None and sp < 0.8 else ""
+        lines.append(f"| {r['op']} | {r['backend']} | {r['case']} | {r['dtype']} | {r['us_median']:.2f} | "
+                     f"{r['gbs']:.0f} | {r['pct_ceiling']:.0f} | {r['torch_us']:.2f} | {r['torch_gbs']:.0f} | "
+                     f"{sp:.2f}x{flag} |")
+    return "\n".join(lines) + "\n"
+
+
 def write_all(results: list[PerformanceResult], out_dir: Path, ceiling_gbs: float, title: str,
               extra: dict | None = None, console: Console | None = None) -> None:
     out_dir.mkdir(parents=True, exist_ok=True)
     write_json(results, out_dir / "bench.json", {"ceiling_gbs": ceiling_gbs, **(extra or {})})
     write_csv(results, out_dir / "bench.csv")
+    (out_dir / "bench.md").write_text(markdown([r.row() for r in results]))
     if results:
         plot(results, out_dir / "bench.png", ceiling_gbs, title)
     if console:
         console.print(f"wrote {out_dir}/bench.json, bench.csv, bench.png")
+
+
+def _replot(json_path: str, out_dir: str) -> None:
+    """Re-renders bench.md and bench.png from a bench.json (e.g. one fetched from the GPU machine)."""
+    import json as _json
+
+    from operator_runtime_testing.performance import Work
+    from operator_runtime_testing.timing import Stats
+
+    doc = _json.loads(Path(json_path).read_text())
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "bench.md").write_text(markdown(doc["rows"]))
+    results = [PerformanceResult(r["op"], r["backend"], r["case"], r["dtype"], r["shape"],
+                                 Stats(r["us_median"], r["us_min"], r["us_max"]), Work(r["bytes"], r["flops"]),
+                                 Stats(r["torch_us"], r["torch_us"], r["torch_us"]) if r["torch_us"] else None,
+                                 r["ceiling_gbs"], {}) for r in doc["rows"]]
+    plot(results, out / "bench.png", doc["ceiling_gbs"], f"operator_runtime vs torch on {doc['rows'][0]['device']}")
+
+
+if __name__ == "__main__":
+    import sys
+
+    _replot(sys.argv[1], sys.argv[2])
