@@ -76,8 +76,36 @@ def prepare(spec: OpSpec, inputs: tuple, out: torch.Tensor | None, backend: Back
                       stream_getter(first.device))
 
 
+# The plan cache: out-of-place and `out=` calls reuse the descriptor created for the same op, backend,
+# attributes and tensor metadata (cuDNN's plan cache, torch's kernel cache). A descriptor never depends on
+# the tensors it was described from, so reuse is safe; the cached PreparedOp holds no tensors. Plans with
+# a workspace are not cached: two streams must not share one workspace.
+_PLANS: dict[tuple, PreparedOp] = {}
+_MAX_PLANS = 512
+
+
+def _plan_key(spec: OpSpec, inputs: tuple, out: torch.Tensor | None, backend, attrs: tuple) -> tuple | None:
+    try:
+        metas = tuple((t.shape, t.stride(), t.dtype, t.device) for t in inputs)
+        out_meta = None if out is None else (out.shape, out.stride(), out.dtype, out.device, out.requires_grad)
+    except AttributeError:
+        return None  # not tensors: the full path raises the precise TypeError
+    return spec.name, backend, attrs, metas, out_meta
+
+
 def run(spec: OpSpec, inputs: tuple, out: torch.Tensor | None, backend: Backend | str | None,
         attrs: tuple = ()) -> torch.Tensor:
-    """The out-of-place and `out=` forms: prepare, run once, release the descriptor."""
-    with prepare(spec, inputs, out, backend, attrs) as op:
-        return op()
+    """The out-of-place and `out=` forms: a cached plan when one matches, else prepare (which validates)."""
+    key = _plan_key(spec, inputs, out, backend, attrs)
+    plan = _PLANS.get(key) if key is not None else None
+    if plan is not None:
+        return plan.run_matching(inputs, out)  # the key matched the metadata; overlap is still checked
+    op = prepare(spec, inputs, out, backend, attrs)
+    result = op()
+    if key is not None and op.workspace_size == 0:
+        if len(_PLANS) >= _MAX_PLANS:
+            _PLANS.pop(next(iter(_PLANS)))  # evict the oldest plan
+        _PLANS[key] = op.unbind()
+    else:
+        op.close()
+    return result

@@ -52,7 +52,7 @@ class PreparedOp:
         desc = self._desc
         if desc is None:
             raise OperatorRuntimeError(f"prepared {self._name} was closed; prepare it again")
-        if inputs or out is not None:
+        if inputs or out is not None or self._out is None:
             inputs, out = self._rebind(inputs, out)
         else:
             inputs, out = self._inputs, self._out
@@ -65,6 +65,8 @@ class PreparedOp:
 
     def _rebind(self, inputs: tuple, out: torch.Tensor | None) -> tuple[tuple, torch.Tensor]:
         if not inputs:
+            if self._inputs is None:
+                raise TypeError(f"prepared {self._name} is not bound to inputs; pass them: op(*inputs, out=...)")
             inputs = self._inputs
         elif len(inputs) != len(self._in_sigs):
             names = ", ".join(s.name for s in self._in_sigs)
@@ -75,6 +77,26 @@ class PreparedOp:
         out = self._out_sig.empty() if out is None else self._out_sig.check(out)
         self._check_overlaps(inputs, out)
         return inputs, out
+
+    def run_matching(self, inputs: tuple, out: torch.Tensor | None) -> torch.Tensor:
+        """Runs on tensors the caller has already matched to this op's signatures (the plan cache keys on
+        them): only the pointer-dependent overlap check remains."""
+        if out is None:
+            out = self._out_sig.empty()
+        self._check_overlaps(inputs, out)
+        if self._pointer_abi:
+            self._desc.execute(self._ws_ptr, self._ws_size, out.data_ptr(), *[t.data_ptr() for t in inputs],
+                               self._stream())
+        else:
+            self._desc.run(out, *inputs)
+        return out
+
+    def unbind(self) -> PreparedOp:
+        """Drops the bound tensors (the plan cache keeps descriptors, never user tensors). Afterwards
+        only `op(*inputs, out=...)` can run it."""
+        self._inputs = None
+        self._out = None
+        return self
 
     @property
     def backend(self) -> Backend:

@@ -1,0 +1,46 @@
+"""The plan cache behind the out-of-place and out= forms: reuse without holding tensors or hiding errors."""
+
+from __future__ import annotations
+
+import gc
+import weakref
+
+import pytest
+import torch
+
+import operator_runtime as ort
+from operator_runtime._internal import dispatch
+from operator_runtime_testing.assertions import assert_close
+
+
+def test_repeated_calls_reuse_one_plan_and_compute_fresh_results(backend, device):
+    dispatch._PLANS.clear()
+    a = torch.randn(33, 65, device=device)
+    for _ in range(3):
+        b = torch.randn(65, device=device)
+        assert_close(ort.vector_add(a, b, backend=backend), a.double() + b.double())
+    assert sum(1 for k in dispatch._PLANS if k[0] == "vector_add") == 1
+
+
+def test_the_cache_keeps_no_user_tensors(backend, device):
+    x = torch.randn(40, 50, device=device)
+    ref = weakref.ref(x)
+    y = ort.softmax(x, backend=backend)
+    ort.softmax(x, backend=backend)  # a cache hit
+    del x, y
+    gc.collect()
+    assert ref() is None
+
+
+def test_a_cache_hit_still_rejects_partial_overlap(backend, device):
+    buf = torch.randn(200, device=device)
+    ort.copy(buf[:100], out=buf[100:], backend=backend)  # disjoint: cached
+    with pytest.raises(ValueError, match="out: partially overlaps src"):
+        ort.copy(buf[:100], out=buf[50:150], backend=backend)  # same metadata, overlapping pointers
+
+
+def test_other_metadata_misses_and_is_validated(backend, device):
+    x = torch.randn(8, 9, device=device)
+    ort.reduce_sum(x, 1, backend=backend)
+    with pytest.raises(ValueError, match="dim: expected a dim in"):
+        ort.reduce_sum(x, 2, backend=backend)
