@@ -35,6 +35,13 @@ def bench(session: nox.Session) -> None:
 
 
 @nox.session
+def lint(session: nox.Session) -> None:
+    """ruff over the Python sources and tests (configuration in pyproject.toml)."""
+    session.install("ruff")
+    session.run("ruff", "check", "src", "tests", "noxfile.py")
+
+
+@nox.session
 def build(session: nox.Session) -> None:
     """Builds a wheel into dist/."""
     session.install("build")

@@ -4,9 +4,9 @@ Every op comes in three forms: out-of-place (`ort.copy(x)`), `out=` (`ort.copy(x
 prepared (`op = ort.prepare_copy(x, out=y); op()`), dispatched to the cpu, nvidia or tilelang backend.
 """
 
+from operator_runtime._internal.prepared import PreparedOp
 from operator_runtime.backend import Backend, available_backends
 from operator_runtime.errors import BackendUnavailableError, OperatorRuntimeError
-from operator_runtime._internal.prepared import PreparedOp
 from operator_runtime.ops.copy import copy, prepare_copy
 from operator_runtime.ops.reduce_sum import prepare_reduce_sum, reduce_sum
 from operator_runtime.ops.softmax import prepare_softmax, softmax

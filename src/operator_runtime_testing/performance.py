@@ -27,7 +27,10 @@ class Work:
 def provenance(device: torch.device) -> dict:
     import operator_runtime as ort
 
-    name = torch.cuda.get_device_name(device) if device.type == "cuda" else f"CPU ({platform.processor() or platform.machine()})"
+    if device.type == "cuda":
+        name = torch.cuda.get_device_name(device)
+    else:
+        name = f"CPU ({platform.processor() or platform.machine()})"
     return {
         "device": name,
         "device_type": device.type,

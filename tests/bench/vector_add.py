@@ -9,8 +9,9 @@ import torch
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/, for `cases` when run as a script
 
-import operator_runtime as ort  # noqa: E402
 from cases.vector_add import benchmark_cases  # noqa: E402,F401
+
+import operator_runtime as ort  # noqa: E402
 from operator_runtime_testing.assertions import assert_close  # noqa: E402
 from operator_runtime_testing.performance import Work, unique_bytes  # noqa: E402
 

@@ -5,13 +5,14 @@ from __future__ import annotations
 import torch
 
 import operator_runtime as ort
-from operator_runtime_testing.cases import BenchCase, CorrectnessCase, ErrorCase, Operand, error_case as case
-from operator_runtime_testing.layouts import ALL_COPY_DTYPES, Layout, make, transposed
+from operator_runtime_testing.cases import BenchCase, CorrectnessCase, ErrorCase, Operand
+from operator_runtime_testing.cases import error_case as case
+from operator_runtime_testing.layouts import ALL_COPY_DTYPES, CONTIGUOUS, Layout, make, transposed
 
 C = CorrectnessCase
 
 
-def _src(shape, layout=Layout()):
+def _src(shape, layout=CONTIGUOUS):
     return {"src": Operand(shape, layout)}
 
 
@@ -63,7 +64,8 @@ def api_error_cases() -> list[ErrorCase]:
         case("partial-overlap", lambda d: _f32(d, 100),
              lambda d, b: ort.copy(b[:60], out=b[40:]), ValueError, r"out: partially overlaps src"),
         case("same-memory-other-layout", lambda d: _f32(d, 8, 8),
-             lambda d, b: ort.copy(b, out=b.t()), ValueError, r"out: is the same memory as src with a different layout"),
+             lambda d, b: ort.copy(b, out=b.t()), ValueError,
+             r"out: is the same memory as src with a different layout"),
         case("non-tensor-src", None, lambda d, o: ort.copy([1.0, 2.0]),
              TypeError, r"src: expected a torch.Tensor, got list"),
         case("non-tensor-out", None, lambda d, o: ort.copy(_f32(d, 3), out=3.0),

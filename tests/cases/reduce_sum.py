@@ -5,14 +5,15 @@ from __future__ import annotations
 import torch
 
 import operator_runtime as ort
-from operator_runtime_testing.cases import BenchCase, CorrectnessCase, Operand, error_case as case
-from operator_runtime_testing.layouts import Layout, make, transposed
+from operator_runtime_testing.cases import BenchCase, CorrectnessCase, Operand
+from operator_runtime_testing.cases import error_case as case
+from operator_runtime_testing.layouts import CONTIGUOUS, Layout, make, transposed
 
-C, O = CorrectnessCase, Operand
+C = CorrectnessCase
 
 
-def _x(shape, layout=Layout()):
-    return {"x": O(shape, layout)}
+def _x(shape, layout=CONTIGUOUS):
+    return {"x": Operand(shape, layout)}
 
 
 def correctness_cases() -> list[CorrectnessCase]:

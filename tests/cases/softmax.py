@@ -5,14 +5,15 @@ from __future__ import annotations
 import torch
 
 import operator_runtime as ort
-from operator_runtime_testing.cases import BenchCase, CorrectnessCase, Operand, error_case as case
-from operator_runtime_testing.layouts import Layout, make, transposed
+from operator_runtime_testing.cases import BenchCase, CorrectnessCase, Operand
+from operator_runtime_testing.cases import error_case as case
+from operator_runtime_testing.layouts import CONTIGUOUS, Layout, make, transposed
 
-C, O = CorrectnessCase, Operand
+C = CorrectnessCase
 
 
-def _x(shape, layout=Layout(), values=None):
-    return {"x": O(shape, layout, values)}
+def _x(shape, layout=CONTIGUOUS, values=None):
+    return {"x": Operand(shape, layout, values)}
 
 
 def _some_neg_inf(t):
@@ -69,7 +70,8 @@ def api_error_cases():
         case("partial-overlap", lambda d: _f(d, 300),
              lambda d, buf: ort.softmax(buf[:200], out=buf[100:]), ValueError, r"out: partially overlaps x"),
         case("in-place-transposed", lambda d: _f(d, 8, 8),
-             lambda d, buf: ort.softmax(buf, out=buf.t()), ValueError, r"out: is the same memory as x with a different layout"),
+             lambda d, buf: ort.softmax(buf, out=buf.t()), ValueError,
+             r"out: is the same memory as x with a different layout"),
     ]
 
 

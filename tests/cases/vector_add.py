@@ -5,14 +5,15 @@ from __future__ import annotations
 import torch
 
 import operator_runtime as ort
-from operator_runtime_testing.cases import BenchCase, CorrectnessCase, Operand, error_case as case
-from operator_runtime_testing.layouts import Layout, make, transposed
+from operator_runtime_testing.cases import BenchCase, CorrectnessCase, Operand
+from operator_runtime_testing.cases import error_case as case
+from operator_runtime_testing.layouts import CONTIGUOUS, Layout, make, transposed
 
-C, O = CorrectnessCase, Operand
+C = CorrectnessCase
 
 
-def _ab(sa, sb, la=Layout(), lb=Layout()):
-    return {"a": O(sa, la), "b": O(sb, lb)}
+def _ab(sa, sb, la=CONTIGUOUS, lb=CONTIGUOUS):
+    return {"a": Operand(sa, la), "b": Operand(sb, lb)}
 
 
 def correctness_cases() -> list[CorrectnessCase]:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 import operator_runtime as ort
 from operator_runtime_testing.assertions import assert_bitwise_equal

@@ -6,7 +6,8 @@ from __future__ import annotations
 import math
 
 import torch
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 import operator_runtime as ort
 from operator_runtime_testing.assertions import assert_close

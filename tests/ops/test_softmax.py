@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 import torch
+from cases.softmax import api_error_cases, correctness_cases
 
 import operator_runtime as ort
-from cases.softmax import api_error_cases, correctness_cases
 from operator_runtime_testing.assertions import assert_close
 from operator_runtime_testing.cases import with_dtypes
 from operator_runtime_testing.forms import FORMS, call, check_error

@@ -10,10 +10,10 @@ from typing import Any
 import torch
 
 from operator_runtime import _C
-from operator_runtime.backend import Backend, resolve_backend
 from operator_runtime._internal.prepared import PreparedOp
 from operator_runtime._internal.stream import stream_getter
-from operator_runtime._internal.tensor_meta import contiguous_strides, describe, require_tensor, DTYPE_CODES
+from operator_runtime._internal.tensor_meta import DTYPE_CODES, contiguous_strides, describe, require_tensor
+from operator_runtime.backend import Backend, resolve_backend
 
 
 @dataclass(frozen=True)

@@ -7,9 +7,9 @@ from typing import Any
 
 import torch
 
+from operator_runtime._internal.tensor_meta import Signature, check_overlap
 from operator_runtime.backend import Backend
 from operator_runtime.errors import OperatorRuntimeError
-from operator_runtime._internal.tensor_meta import Signature, check_overlap
 
 
 class PreparedOp:

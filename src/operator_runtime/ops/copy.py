@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import torch
 
-from operator_runtime.backend import Backend
 from operator_runtime._internal.dispatch import OpSpec, prepare, run
 from operator_runtime._internal.prepared import PreparedOp
+from operator_runtime.backend import Backend
 
 SPEC = OpSpec(name="copy", descriptor="Copy", inputs=("src",),
               result_shape=lambda src: tuple(src.shape), alias_ok=True)

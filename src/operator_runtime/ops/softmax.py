@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import torch
 
-from operator_runtime.backend import Backend
 from operator_runtime._internal.dispatch import OpSpec, prepare, run
 from operator_runtime._internal.prepared import PreparedOp
 from operator_runtime._internal.tensor_meta import normalize_dim, require_int
+from operator_runtime.backend import Backend
 
 
 def _result_shape(x: torch.Tensor, dim: int) -> tuple[int, ...]:
