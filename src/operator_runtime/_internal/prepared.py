@@ -56,12 +56,15 @@ class PreparedOp:
             inputs, out = self._rebind(inputs, out)
         else:
             inputs, out = self._inputs, self._out
+        self._launch(desc, inputs, out)
+        return out
+
+    def _launch(self, desc: Any, inputs: tuple, out: torch.Tensor) -> None:
         if self._pointer_abi:
             desc.execute(self._ws_ptr, self._ws_size, out.data_ptr(), *[t.data_ptr() for t in inputs],
                          self._stream())
         else:
             desc.run(out, *inputs)
-        return out
 
     def _rebind(self, inputs: tuple, out: torch.Tensor | None) -> tuple[tuple, torch.Tensor]:
         if not inputs:
@@ -84,11 +87,7 @@ class PreparedOp:
         if out is None:
             out = self._out_sig.empty()
         self._check_overlaps(inputs, out)
-        if self._pointer_abi:
-            self._desc.execute(self._ws_ptr, self._ws_size, out.data_ptr(), *[t.data_ptr() for t in inputs],
-                               self._stream())
-        else:
-            self._desc.run(out, *inputs)
+        self._launch(self._desc, inputs, out)
         return out
 
     def unbind(self) -> PreparedOp:
