@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The one GPU script: build, run the test suite on the GPU backends, optionally benchmark.
 #   scripts/gpu_check.sh [--bench] [--sanitize] [--tests PYTEST_ARGS...]
+#   env: BACKENDS="nvidia tilelang" (suites to run), PEERS="liger compile" (further bench peers)
 # Logs go to $OUT (the device tool's output folder) or ./gpu-logs. Exits non-zero if any step fails.
 set -uo pipefail
 OUT=${OUT:-gpu-logs}
@@ -20,6 +21,10 @@ step() { echo "== $1 =="; }
 # TileLang travels as a bundle (../shared/tools/device-tilelang-bundle.sh); the image has no package index.
 if [ -f .device/tilelang-bundle.tar.xz ]; then
   mkdir -p /tmp/site && tar -xJf .device/tilelang-bundle.tar.xz -C /tmp/site && export PYTHONPATH=/tmp/site
+fi
+# Peers such as Liger travel as wheels in .whl/ (scripts/fetch_gpu_wheels.sh).
+if ls .whl/*.whl >/dev/null 2>&1; then
+  python -m pip install -q --no-index --no-deps --no-compile --target /tmp/site .whl/*.whl && export PYTHONPATH=/tmp/site
 fi
 export PYTHONUNBUFFERED=1 TILELANG_PRINT_ON_COMPILATION=0
 export CMAKE_CUDA_ARCHITECTURES=${CMAKE_CUDA_ARCHITECTURES:-90}
@@ -53,6 +58,6 @@ fi
 
 if [ "$BENCH" = 1 ]; then
   step "bench"
-  python -m operator_runtime bench --host-overhead --out "$OUT" 2>&1 | tee "$OUT/bench.log" || status=1
+  python -m operator_runtime bench --host-overhead ${PEERS:+--peers $PEERS} --out "$OUT" 2>&1 | tee "$OUT/bench.log" || status=1
 fi
 exit $status

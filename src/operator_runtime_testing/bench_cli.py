@@ -43,7 +43,24 @@ def measure_ceiling(device: torch.device, timer) -> float:
     return 2 * src.nbytes / (best_us * 1e3)
 
 
-def run_case(mod, case, dtype, backend, device, timer, ceiling, prov) -> PerformanceResult:
+def time_others(mod, peer_names, sets, case, reference, timer, notes) -> dict:
+    """Times the further peers a bench module offers (`extra_peers`), each checked against torch first.
+    A peer that refuses the case (Liger's softmax above 65536 columns) is noted, not timed."""
+    timings = {}
+    offered = getattr(mod, "extra_peers", lambda s, a: {})(sets[0], case.attrs)
+    for name in peer_names:
+        if name not in offered:
+            continue
+        try:
+            calls = [mod.extra_peers(s, case.attrs)[name] for s in sets]
+            mod.check(calls[0](), reference, sets[0], case.attrs)
+            timings[name] = timer(calls)
+        except Exception as e:  # noqa: BLE001 - a peer's failure is a finding to report, not a crash
+            notes.append(f"{name} on {mod.OP}/{case.id}: {type(e).__name__}: {str(e).splitlines()[0][:160]}")
+    return timings
+
+
+def run_case(mod, case, dtype, backend, device, timer, ceiling, prov, peer_names=(), notes=None) -> PerformanceResult:
     def one_set():
         return {name: make(o.shape, dtype, device, o.layout) for name, o in case.inputs.items()}
 
@@ -58,9 +75,10 @@ def run_case(mod, case, dtype, backend, device, timer, ceiling, prov) -> Perform
     mod.check(ours[0](), peers[0](), first, case.attrs)
     latency = timer(ours)
     peer_latency = timer(peers)
+    others = time_others(mod, peer_names, sets, case, peers[0](), timer, notes if notes is not None else [])
     shape = "x".join(str(s) for s in next(iter(case.inputs.values())).shape)
     return PerformanceResult(mod.OP, backend, case.id, str(dtype).removeprefix("torch."), shape, latency,
-                             mod.work(first, out0, case.attrs), peer_latency, ceiling, prov)
+                             mod.work(first, out0, case.attrs), peer_latency, ceiling, prov, others)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -74,6 +92,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--max-mib", type=float, default=None,
                    help="skip cases moving more than this (default: none on a GPU, 96 MiB on the CPU)")
     p.add_argument("--host-overhead", action="store_true", help="also measure host cost per call")
+    p.add_argument("--peers", nargs="*", default=[], choices=["liger", "compile"],
+                   help="further peers to time where a bench module offers them (GPU only)")
     args = p.parse_args(argv)
     console = Console(width=max(160, Console().width))
 
@@ -97,7 +117,8 @@ def main(argv: list[str] | None = None) -> int:
             for dtype in case.dtypes:
                 for backend in backends:
                     jobs.append((mod, case, dtype, backend))
-    results, skipped = [], []
+    results, skipped, peer_notes = [], [], []
+    peer_names = args.peers if gpu else []
     for mod, case, dtype, backend in track(jobs, description="benchmarking", console=console):
         itemsize = torch.empty(0, dtype=dtype).element_size()
         est = 2 * itemsize * sum(torch.Size(o.shape).numel() for o in case.inputs.values())
@@ -105,7 +126,7 @@ def main(argv: list[str] | None = None) -> int:
             skipped.append(f"{mod.OP}/{case.id}/{dtype}: ~{est / 2**20:.0f} MiB exceeds --max-mib")
             continue
         try:
-            results.append(run_case(mod, case, dtype, backend, device, timer, ceiling, prov))
+            results.append(run_case(mod, case, dtype, backend, device, timer, ceiling, prov, peer_names, peer_notes))
         except ValueError as e:  # a backend that refuses a layout says so; the row is reported as skipped
             skipped.append(f"{mod.OP}/{case.id}/{dtype} on {backend}: {e}")
         except AssertionError as e:  # a wrong result is never timed, and is reported loudly
@@ -119,7 +140,9 @@ def main(argv: list[str] | None = None) -> int:
         console.print(f"geomean speedup vs torch, {b}: {g:.2f}x")
     for s in skipped:
         console.print(f"[yellow]skipped[/] {s}")
-    extra = {"mode": args.mode if gpu else "host", "skipped": skipped}
+    for n in dict.fromkeys(peer_notes):
+        console.print(f"[yellow]peer[/] {n}")
+    extra = {"mode": args.mode if gpu else "host", "skipped": skipped, "peer_notes": list(dict.fromkeys(peer_notes))}
     if args.host_overhead:
         costs = host_overhead.measure(device, backends[0] if backends else None)
         t = Table(title=f"host cost per call, copy of 1024 fp32 ({label})")

@@ -54,6 +54,7 @@ class PerformanceResult:
     peer_latency: Stats | None
     ceiling_gbs: float
     provenance: dict = field(default_factory=dict)
+    others: dict[str, Stats] = field(default_factory=dict)  # further peers (liger, compile), same run
 
     @property
     def gbs(self) -> float:
@@ -82,6 +83,9 @@ class PerformanceResult:
             "torch_us": round(self.peer_latency.median_us, 3) if self.peer_latency else None,
             "torch_gbs": round(self.peer_gbs, 1) if self.peer_latency else None,
             "speedup_vs_torch": round(self.speedup, 3) if self.peer_latency else None,
+            **{f"{name}_us": round(st.median_us, 3) for name, st in self.others.items()},
+            **{f"speedup_vs_{name}": round(st.median_us / self.latency.median_us, 3)
+               for name, st in self.others.items()},
             **self.provenance,
         }
 

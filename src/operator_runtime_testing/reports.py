@@ -14,7 +14,10 @@ from operator_runtime_testing.performance import PerformanceResult, summary_late
 
 def table(results: list[PerformanceResult], title: str) -> Table:
     t = Table(title=title)
-    for col in ("op", "backend", "case", "dtype", "µs", "GB/s", "% ceil", "torch µs", "torch GB/s", "speedup"):
+    others = list(dict.fromkeys(name for r in results for name in r.others))
+    cols = ("op", "backend", "case", "dtype", "µs", "GB/s", "% ceil", "torch µs", "torch GB/s", "speedup",
+            *(f"{name} µs" for name in others))
+    for col in cols:
         t.add_column(col, justify="right" if col not in ("op", "backend", "case", "dtype") else "left")
     for r in results:
         sp = r.speedup
@@ -22,7 +25,8 @@ def table(results: list[PerformanceResult], title: str) -> Table:
         t.add_row(r.op, r.backend, r.case, r.dtype, f"{r.latency.median_us:.2f}", f"{r.gbs:.0f}",
                   f"{r.pct_of_ceiling:.0f}", f"{r.peer_latency.median_us:.2f}" if r.peer_latency else "-",
                   f"{r.peer_gbs:.0f}" if r.peer_latency else "-",
-                  f"[{style}]{sp:.2f}x[/]" if style else f"{sp:.2f}x")
+                  f"[{style}]{sp:.2f}x[/]" if style else f"{sp:.2f}x",
+                  *(f"{r.others[n].median_us:.2f}" if n in r.others else "-" for n in others))
     return t
 
 
@@ -80,14 +84,17 @@ def plot(results: list[PerformanceResult], path: Path, ceiling_gbs: float, title
 
 def markdown(rows: list[dict]) -> str:
     """A markdown table of JSON rows (as `PerformanceResult.row()` writes them), one line per row."""
-    head = "| op | backend | case | dtype | µs (median) | GB/s | % ceiling | torch µs | torch GB/s | speedup |"
-    lines = [head, "|" + " --- |" * 10]
+    others = list(dict.fromkeys(k[:-3] for r in rows for k in r if k.endswith("_us") and k not in
+                                ("torch_us",) and not k.startswith("us_")))
+    head = ("| op | backend | case | dtype | µs (median) | GB/s | % ceiling | torch µs | torch GB/s | speedup |"
+            + "".join(f" {n} µs |" for n in others))
+    lines = [head, "|" + " --- |" * (10 + len(others))]
     for r in rows:
         sp = r.get("speedup_vs_torch")
         flag = " ⚠" if sp is not None and sp < 0.8 else ""
         lines.append(f"| {r['op']} | {r['backend']} | {r['case']} | {r['dtype']} | {r['us_median']:.2f} | "
                      f"{r['gbs']:.0f} | {r['pct_ceiling']:.0f} | {r['torch_us']:.2f} | {r['torch_gbs']:.0f} | "
-                     f"{sp:.2f}x{flag} |")
+                     f"{sp:.2f}x{flag} |" + "".join(f" {r.get(n + '_us') or '-'} |" for n in others))
     return "\n".join(lines) + "\n"
 
 

@@ -31,6 +31,23 @@ def torch_peer(inputs: dict, attrs: dict):
     return lambda: torch.softmax(x, dim)
 
 
+def extra_peers(inputs: dict, attrs: dict) -> dict:
+    """Liger's Triton softmax (last dim only) and torch.compile, where they can run."""
+    x, dim = inputs["x"], attrs.get("dim", -1)
+    peers = {}
+    if x.is_cuda:
+        compiled = torch.compile(lambda t: torch.softmax(t, dim))
+        peers["compile"] = lambda: compiled(x)
+        try:
+            from liger_kernel.ops.softmax import LigerSoftmaxFunction
+        except ImportError:
+            pass
+        else:
+            if dim in (-1, x.dim() - 1):
+                peers["liger"] = lambda: LigerSoftmaxFunction.apply(x)
+    return peers
+
+
 def work(inputs: dict, out: torch.Tensor, attrs: dict) -> Work:
     # max, subtract, exp, sum, scale: ~5 FLOPs per element
     return Work(bytes=unique_bytes(inputs["x"]) + unique_bytes(out), flops=5 * out.numel())

@@ -89,3 +89,14 @@ def test_bench_cli_runs_on_the_cpu(tmp_path):
     doc = json.loads((tmp_path / "bench.json").read_text())
     assert doc["rows"] and all(r["device_type"] == "cpu" for r in doc["rows"])
     assert doc["mode"] == "host"
+
+
+def test_further_peers_reach_json_and_markdown(tmp_path):
+    from operator_runtime_testing.reports import markdown
+
+    r = _result("nvidia", us=2.0, torch_us=4.0)
+    r.others["liger"] = Stats(3.0, 3.0, 3.0)
+    row = r.row()
+    assert row["liger_us"] == 3.0 and row["speedup_vs_liger"] == 1.5
+    md = markdown([row])
+    assert "liger µs" in md.splitlines()[0] and md.splitlines()[2].rstrip().endswith("3.0 |")
