@@ -15,7 +15,8 @@ BUILD = ("--no-build-isolation", "-Cbuild-dir=build/nox")
 def _install(session: nox.Session, extras: str) -> None:
     session.install(*CONSTRAINTS, "scikit-build-core>=0.10", "nanobind>=2.4", "torch", "numpy")
     # Without build isolation the CMake tree in build/nox is reused: incremental rebuilds.
-    session.install(*CONSTRAINTS, *BUILD, "-v", f".[{extras}]")  # -v: the CI log shows every nvcc line
+    # -v and silent=False: the CI log shows every compiler line, nvcc included.
+    session.install(*CONSTRAINTS, *BUILD, "-v", f".[{extras}]", silent=False)
 
 
 @nox.session
