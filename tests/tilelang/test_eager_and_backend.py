@@ -50,3 +50,14 @@ def test_eager_kernels_refuse_strided_input():
 
     with pytest.raises(ValueError, match="contiguous"):
         eager.softmax(torch.randn(8, 8, device="cuda").t())
+
+
+@pytest.mark.skipif(not HAS_TILELANG, reason="tilelang not installed")
+def test_tilelang_refuses_tensors_beyond_int32_indexing():
+    from operator_runtime import _C
+    from operator_runtime.tilelang.descriptors import check_int32_extent
+
+    big = _C.TensorDesc([1 << 16, 1 << 15], [1 << 15, 1], 8, 1, 0)  # 2^31 elements: one too many
+    with pytest.raises(ValueError, match="out: the tilelang backend indexes with int32"):
+        check_int32_extent(out=big)
+    check_int32_extent(out=_C.TensorDesc([1 << 16, (1 << 15) - 1], [(1 << 15) - 1, 1], 8, 1, 0))

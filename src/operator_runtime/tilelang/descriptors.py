@@ -34,6 +34,17 @@ def _require_contiguous(op: str, **descs) -> None:
                              f"{tuple(d.shape)} with strides {tuple(d.strides)} (use backend='nvidia' for any layout)")
 
 
+INT32_MAX = 2**31 - 1
+
+
+def check_int32_extent(**descs) -> None:
+    """The kernels take their sizes as dynamic int32 parameters; larger tensors would wrap around."""
+    for name, d in descs.items():
+        if math.prod(d.shape) > INT32_MAX:
+            raise ValueError(f"{name}: the tilelang backend indexes with int32, so tensors of more than 2^31 - 1 "
+                             f"elements (got shape {tuple(d.shape)}) need backend='nvidia'")
+
+
 def _squeeze_leading(shape: list[int]) -> list[int]:
     while shape and shape[0] == 1:
         shape = shape[1:]
@@ -45,9 +56,11 @@ class _Descriptor:
 
     workspace_size = 0
     native = None  # the C++ descriptor whose create() validates the same arguments
+    inputs: tuple[str, ...] = ()  # argument names, for messages
 
     def __init__(self, out, *args):
         getattr(_C, self.native)(out, *args).close()
+        check_int32_extent(out=out, **dict(zip(self.inputs, args)))
         self._kernel = None
         self._closed = False
 
@@ -68,6 +81,7 @@ class _Descriptor:
 
 class Copy(_Descriptor):
     native = "CopyNvidia"
+    inputs = ("src",)
 
     def __init__(self, out, src):
         super().__init__(out, src)
@@ -80,6 +94,7 @@ class Copy(_Descriptor):
 
 class VectorAdd(_Descriptor):
     native = "VectorAddNvidia"
+    inputs = ("a", "b")
 
     def __init__(self, out, a, b):
         super().__init__(out, a, b)
@@ -113,6 +128,7 @@ class VectorAdd(_Descriptor):
 
 class ReduceSum(_Descriptor):
     native = "ReduceSumNvidia"
+    inputs = ("x",)
 
     def __init__(self, out, x, dim, keepdim):
         super().__init__(out, x, dim, keepdim)
@@ -137,6 +153,7 @@ class ReduceSum(_Descriptor):
 
 class Softmax(_Descriptor):
     native = "SoftmaxNvidia"
+    inputs = ("x",)
 
     def __init__(self, out, x, dim):
         super().__init__(out, x, dim)
