@@ -26,15 +26,20 @@ RowsOfDim rows_of_dim(const TensorDesc& x, const TensorDesc& out, int dim, bool 
   return r;
 }
 
+Status check_along_dim(const TensorDesc& out, const TensorDesc& x, int64_t dim, DeviceType device, int* d) {
+  Status s;
+  if ((s = check_backend_device(x, "x", device)) != Status::Success) return s;
+  if ((s = check_same_device(out, "out", x, "x")) != Status::Success) return s;
+  if ((s = check_compute_float(x, "x")) != Status::Success) return s;
+  if ((s = check_same_dtype(out, "out", x, "x")) != Status::Success) return s;
+  return normalize_dim(dim, x.ndim, "dim", d);
+}
+
 Status ReduceSumInfo::create(const TensorDesc* out, const TensorDesc* x, int64_t dim, bool keepdim, DeviceType device,
                              ReduceSumInfo* info) {
-  Status s;
   int d = 0;
-  if ((s = check_backend_device(*x, "x", device)) != Status::Success) return s;
-  if ((s = check_same_device(*out, "out", *x, "x")) != Status::Success) return s;
-  if ((s = check_compute_float(*x, "x")) != Status::Success) return s;
-  if ((s = check_same_dtype(*out, "out", *x, "x")) != Status::Success) return s;
-  if ((s = normalize_dim(dim, x->ndim, "dim", &d)) != Status::Success) return s;
+  Status s = check_along_dim(*out, *x, dim, device, &d);
+  if (s != Status::Success) return s;
   TensorDesc expected;
   for (int i = 0; i < x->ndim; ++i) {
     if (i == d && !keepdim) continue;

@@ -20,6 +20,10 @@ struct RowsOfDim {
 // Splits x into RowsOfDim. out either keeps `dim` (same rank as x: softmax, keepdim sums) or drops it.
 RowsOfDim rows_of_dim(const TensorDesc& x, const TensorDesc& out, int dim, bool out_keeps_dim);
 
+// The checks every op along one dim of x runs first (reduce_sum, softmax): device, float dtype on both
+// sides, and `dim` (normalised into *d).
+Status check_along_dim(const TensorDesc& out, const TensorDesc& x, int64_t dim, DeviceType device, int* d);
+
 struct ReduceSumInfo {
   DType dtype = DType::Float32;
   RowsOfDim r;
