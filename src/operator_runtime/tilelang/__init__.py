@@ -6,8 +6,6 @@ Imported only when `backend="tilelang"` (or `operator_runtime.tilelang.eager`) i
 
 from __future__ import annotations
 
-import importlib.util
-
 
 def backend_ready() -> str | None:
     """None when the backend can run here, else why not (tilelang import and a CUDA device are checked
@@ -17,6 +15,4 @@ def backend_ready() -> str | None:
     if not _C.cuda_built():
         # The TileLang descriptors validate through the same C++ Info as the nvidia backend.
         return "the tilelang backend validates through the nvidia build, which was not compiled"
-    if importlib.util.find_spec("tilelang") is None:
-        return "tilelang is not installed"
     return None
