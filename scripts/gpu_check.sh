@@ -1,22 +1,24 @@
 #!/usr/bin/env bash
 # The one GPU script: build, run the test suite on the GPU backends, optionally benchmark.
-#   scripts/gpu_check.sh [--bench] [--sanitize] [--tests PYTEST_ARGS...]
-#   env: BACKENDS="nvidia tilelang" (suites to run), PEERS="liger compile" (further bench peers)
+#   scripts/gpu_check.sh [--bench] [--sanitize] [--sweep] [--tests PYTEST_ARGS...]
+#   env: BACKENDS="nvidia tilelang" (suites to run; "" for none), PEERS="liger compile" (further bench
+#        peers), BENCH_ARGS (extra arguments for `python -m operator_runtime bench`, e.g. "--op softmax")
 # Logs go to $OUT (the device tool's output folder) or ./gpu-logs. Exits non-zero if any step fails.
 set -uo pipefail
 OUT=${OUT:-gpu-logs}
 mkdir -p "$OUT"
-BENCH=0; SANITIZE=0; TESTS="tests"
+BENCH=0; SANITIZE=0; SWEEP=0; TESTS="tests"
 while [ $# -gt 0 ]; do
   case "$1" in
     --bench) BENCH=1 ;;
     --sanitize) SANITIZE=1 ;;
+    --sweep) SWEEP=1 ;;
     --tests) shift; TESTS="$*"; break ;;
   esac
   shift
 done
 status=0
-step() { echo "== $1 =="; }
+step() { echo "== $1 ($(date +%T)) =="; }
 
 # TileLang travels as a bundle (../shared/tools/device-tilelang-bundle.sh); the image has no package index.
 if [ -f .device/tilelang-bundle.tar.xz ]; then
@@ -39,7 +41,15 @@ grep -E "ptxas|nvidia backend" "$OUT/build.log" | tail -5
 step "python -m operator_runtime"
 python -m operator_runtime 2>&1 | tee "$OUT/check.log" || status=1
 
-for backend in ${BACKENDS:-nvidia tilelang}; do
+if [ "$SWEEP" = 1 ]; then
+  step "softmax config sweep (tests/bench/sweeps/softmax_configs.cu)"
+  mkdir -p build/sweeps
+  nvcc -std=c++17 -O3 -arch=sm_${CMAKE_CUDA_ARCHITECTURES} -Isrc/cpp tests/bench/sweeps/softmax_configs.cu \
+    -o build/sweeps/softmax_configs && build/sweeps/softmax_configs >"$OUT/softmax_configs.csv" || status=1
+  wc -l "$OUT/softmax_configs.csv"
+fi
+
+for backend in ${BACKENDS-nvidia tilelang}; do
   step "pytest --backend $backend"
   HYPOTHESIS_PROFILE=gpu python -m pytest $TESTS --backend "$backend" -q -p no:cacheprovider \
     >"$OUT/pytest-$backend.log" 2>&1 || status=1
@@ -58,6 +68,6 @@ fi
 
 if [ "$BENCH" = 1 ]; then
   step "bench"
-  python -m operator_runtime bench --host-overhead ${PEERS:+--peers $PEERS} --out "$OUT" 2>&1 | tee "$OUT/bench.log" || status=1
+  python -m operator_runtime bench --host-overhead ${PEERS:+--peers $PEERS} ${BENCH_ARGS:-} --out "$OUT" 2>&1 | tee "$OUT/bench.log" || status=1
 fi
 exit $status

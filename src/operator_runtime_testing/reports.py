@@ -41,8 +41,10 @@ def write_csv(results: list[PerformanceResult], path: Path) -> None:
     if not rows:
         path.write_text("")
         return
+    # Rows differ in their peer columns (liger runs on softmax only): the header is the union, in order.
+    fieldnames = list(dict.fromkeys(key for row in rows for key in row))
     with path.open("w", newline="") as f:
-        writer = csv.DictWriter(f, fieldnames=list(rows[0]))
+        writer = csv.DictWriter(f, fieldnames=fieldnames)
         writer.writeheader()
         writer.writerows(rows)
 

@@ -9,7 +9,7 @@ import pytest
 import torch
 
 from operator_runtime_testing.performance import PerformanceResult, Work, summary_latency, unique_bytes
-from operator_runtime_testing.reports import write_all
+from operator_runtime_testing.reports import write_all, write_csv
 from operator_runtime_testing.timing import Stats, rotation_count, time_host
 
 
@@ -100,3 +100,13 @@ def test_further_peers_reach_json_and_markdown(tmp_path):
     assert row["liger_us"] == 3.0 and row["speedup_vs_liger"] == 1.5
     md = markdown([row])
     assert "liger µs" in md.splitlines()[0] and md.splitlines()[2].rstrip().endswith("3.0 |")
+
+
+def test_csv_header_is_the_union_of_peer_columns(tmp_path):
+    # Found on the H200: liger times softmax only, so later rows carried columns the first row lacked.
+    plain, with_peer = _result("nvidia", 1.0, 2.0, "a"), _result("nvidia", 1.0, 2.0, "b")
+    with_peer.others["liger"] = Stats(3.0, 3.0, 3.0)
+    write_csv([plain, with_peer], tmp_path / "bench.csv")
+    with (tmp_path / "bench.csv").open() as f:
+        rows = list(csv.DictReader(f))
+    assert rows[0]["liger_us"] == "" and rows[1]["liger_us"] == "3.0"

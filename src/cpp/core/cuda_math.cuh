@@ -24,14 +24,28 @@ template <> struct WordOf<4> { using type = unsigned int; };
 template <> struct WordOf<2> { using type = unsigned short; };
 template <> struct WordOf<1> { using type = unsigned char; };
 
+// Loads and conversions are separate steps on purpose. A conversion placed right after its load (as
+// in a per-pack `if (in range) { load; convert; }`) makes the thread wait for that load before it can
+// issue the next one: the half-precision kernels then had two loads in flight instead of eight and ran
+// at 0.55x torch. Kernels load every pack of an iteration first (load_pack), then convert (unpack).
 template <class T, int N>
-__device__ __forceinline__ void load_f32(const T* p, float (&f)[N]) {
+__device__ __forceinline__ Pack<T, N> load_pack(const T* p) {
   using W = typename WordOf<sizeof(T) * N>::type;
   const W w = *reinterpret_cast<const W*>(p);
   Pack<T, N> pk;
   memcpy(&pk, &w, sizeof(W));
+  return pk;
+}
+
+template <class T, int N>
+__device__ __forceinline__ void unpack(const Pack<T, N>& pk, float (&f)[N]) {
 #pragma unroll
   for (int k = 0; k < N; ++k) f[k] = to_float(pk.v[k]);
+}
+
+template <class T, int N>
+__device__ __forceinline__ void load_f32(const T* p, float (&f)[N]) {
+  unpack(load_pack<T, N>(p), f);
 }
 
 template <class T, int N>
@@ -45,34 +59,41 @@ __device__ __forceinline__ void store_f32(T* p, const float (&f)[N]) {
   *reinterpret_cast<W*>(p) = w;
 }
 
+// Butterfly reductions over aligned groups of WIDTH lanes (WIDTH a power of two <= 32): xor offsets
+// below WIDTH never cross a group, so several rows can share one warp.
+template <int WIDTH = 32>
 __device__ __forceinline__ float warp_sum(float v) {
 #pragma unroll
-  for (int o = 16; o > 0; o >>= 1) v += __shfl_xor_sync(0xffffffffu, v, o);
+  for (int o = WIDTH / 2; o > 0; o >>= 1) v += __shfl_xor_sync(0xffffffffu, v, o);
   return v;
 }
 
+template <int WIDTH = 32>
 __device__ __forceinline__ float warp_max(float v) {
 #pragma unroll
-  for (int o = 16; o > 0; o >>= 1) v = fmaxf(v, __shfl_xor_sync(0xffffffffu, v, o));
+  for (int o = WIDTH / 2; o > 0; o >>= 1) v = fmaxf(v, __shfl_xor_sync(0xffffffffu, v, o));
   return v;
 }
 
 struct SumOp {
   __device__ float identity() const { return 0.f; }
   __device__ float operator()(float a, float b) const { return a + b; }
-  __device__ float warp(float v) const { return warp_sum(v); }
+  template <int WIDTH = 32>
+  __device__ float warp(float v) const { return warp_sum<WIDTH>(v); }
 };
 struct MaxOp {
   __device__ float identity() const { return -INFINITY; }
   __device__ float operator()(float a, float b) const { return fmaxf(a, b); }
-  __device__ float warp(float v) const { return warp_max(v); }
+  template <int WIDTH = 32>
+  __device__ float warp(float v) const { return warp_max<WIDTH>(v); }
 };
 
-// Reduces v over the THREADS consecutive threads that share one row (THREADS is 32 or a multiple of
-// 32 up to 1024; group g of a block uses smem[g * 32 ...]). Every thread of the group gets the result.
+// Reduces v over the THREADS consecutive threads that share one row (THREADS a power of two up to 32,
+// or a multiple of 32 up to 1024; group g of a block uses smem[g * 32 ...]). Every thread of the group
+// gets the result.
 template <int THREADS, class Op>
 __device__ __forceinline__ float group_reduce(float v, Op op, float* smem) {
-  v = op.warp(v);
+  v = op.template warp<(THREADS < 32 ? THREADS : 32)>(v);
   if constexpr (THREADS > 32) {
     constexpr int kWarps = THREADS / 32;
     const int lane = threadIdx.x % 32, warp = (threadIdx.x % THREADS) / 32;
@@ -81,7 +102,7 @@ __device__ __forceinline__ float group_reduce(float v, Op op, float* smem) {
     if (lane == 0) s[warp] = v;
     __syncthreads();
     v = lane < kWarps ? s[lane] : op.identity();
-    v = op.warp(v);
+    v = op.template warp<32>(v);
   }
   return v;
 }

@@ -66,10 +66,20 @@ __global__ void __launch_bounds__(TILE * ROWS) transpose(T* __restrict__ out, co
     for (int64_t b = blockIdx.z; b < p.batch.count; b += gridDim.z) {
       int64_t ob, sb;
       batch_offsets(p.batch, b, &ob, &sb);
+      if (i0 + TILE <= p.ni && j0 + TILE <= p.nj) {
+        // A whole tile: all TILE / ROWS loads are issued before the first shared-memory store. In the
+        // guarded form below each store waits for its load, so one load is in flight per thread.
+        T v[TILE / ROWS];
 #pragma unroll
-      for (int r = ty; r < TILE; r += ROWS) {
-        const int64_t i = i0 + r, j = j0 + tx;
-        if (i < p.ni && j < p.nj) tile[r][tx] = src[sb + i * p.src_si + j];
+        for (int k = 0; k < TILE / ROWS; ++k) v[k] = src[sb + (i0 + ty + k * ROWS) * p.src_si + j0 + tx];
+#pragma unroll
+        for (int k = 0; k < TILE / ROWS; ++k) tile[ty + k * ROWS][tx] = v[k];
+      } else {
+#pragma unroll
+        for (int r = ty; r < TILE; r += ROWS) {
+          const int64_t i = i0 + r, j = j0 + tx;
+          if (i < p.ni && j < p.nj) tile[r][tx] = src[sb + i * p.src_si + j];
+        }
       }
       __syncthreads();
 #pragma unroll

@@ -29,6 +29,7 @@ namespace {
 
 constexpr int kBlockTpr = 512;
 constexpr int kRowsPerWarpBlock = 256 / 32;
+constexpr int64_t kWarpFinishRows = 1024;  // fewer rows than this: a warp adds each row's partials
 
 void plan(ReduceSumCudaDescriptor* d, const DeviceProps& props) {
   const RowsOfDim& r = d->info.r;
@@ -123,9 +124,13 @@ Status reduce_sum_cuda_execute(const ReduceSumCudaDescriptor* desc, void* worksp
     else
       reduce_sum_kernels::strided<T, 1><<<dim3(unsigned(desc->blocks), unsigned(desc->splits)), 256, 0, st>>>(
           o, px, ws, desc->info.r);
-    if (desc->splits > 1)
-      reduce_sum_kernels::finish<T><<<unsigned(ceil_div(desc->info.r.rows, 256)), 256, 0, st>>>(o, ws, desc->info.r,
-                                                                                                 desc->splits);
+    const int64_t rows = desc->info.r.rows;
+    if (desc->splits > 1 && rows < kWarpFinishRows)
+      reduce_sum_kernels::finish<T, 32><<<unsigned(ceil_div(rows * 32, 256)), 256, 0, st>>>(o, ws, desc->info.r,
+                                                                                             desc->splits);
+    else if (desc->splits > 1)
+      reduce_sum_kernels::finish<T, 1><<<unsigned(ceil_div(rows, 256)), 256, 0, st>>>(o, ws, desc->info.r,
+                                                                                      desc->splits);
     return Status::Success;
   });
   if (s != Status::Success) return s;

@@ -111,16 +111,22 @@ __global__ void __launch_bounds__(256) strided(T* out, const T* x, float* partia
   }
 }
 
-// Adds each row's partial sums, split 0 first.
-template <class T>
-__global__ void finish(T* out, const float* partials, RowsOfDim r, int splits) {
-  const int64_t row = int64_t(blockIdx.x) * blockDim.x + threadIdx.x;
-  if (row >= r.rows) return;
+// Adds each row's partial sums in a fixed order. TPR = 1: a thread per row, splits in order (reads
+// coalesce across rows: many rows, few splits). TPR = 32: a warp per row, lane l takes splits l, l + 32,
+// ..., then a fixed shuffle tree (one row split a thousand ways: a lone thread would add 1056 partials
+// one after another).
+template <class T, int TPR>
+__global__ void __launch_bounds__(256) finish(T* out, const float* partials, RowsOfDim r, int splits) {
+  const int64_t row = (int64_t(blockIdx.x) * blockDim.x + threadIdx.x) / TPR;
+  if (row >= r.rows) return;  // whole warps leave together when TPR == 32 (256 is a multiple of it)
   float sum = 0.f;
-  for (int s = 0; s < splits; ++s) sum += partials[int64_t(s) * r.rows + row];
-  int64_t out_off, x_off;
-  row_offsets(r.outer, row, &out_off, &x_off);
-  out[out_off] = from_float<T>(sum);
+  for (int s = threadIdx.x % TPR; s < splits; s += TPR) sum += partials[int64_t(s) * r.rows + row];
+  if constexpr (TPR == 32) sum = cuda::warp_sum(sum);
+  if (threadIdx.x % TPR == 0) {
+    int64_t out_off, x_off;
+    row_offsets(r.outer, row, &out_off, &x_off);
+    out[out_off] = from_float<T>(sum);
+  }
 }
 
 }  // namespace ort::reduce_sum_kernels

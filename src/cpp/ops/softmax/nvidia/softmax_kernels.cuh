@@ -35,19 +35,26 @@ __device__ __forceinline__ float rescale(float s, float m, float m_new) {
 template <class T, int VEC, int TPR, int NP>
 __global__ void __launch_bounds__(TPR < 256 ? 256 : TPR) registers(T* out, const T* x, RowsOfDim r) {
   constexpr int kBlock = TPR < 256 ? 256 : TPR;
-  __shared__ float smem[32 * (kBlock / TPR)];
+  __shared__ float smem[TPR > 32 ? 32 * (kBlock / TPR) : 1];  // groups of <= 32 reduce by shuffles only
   const int64_t row = int64_t(blockIdx.x) * (kBlock / TPR) + threadIdx.x / TPR;
   const int lane = threadIdx.x % TPR;
   int64_t out_off = 0, x_off = 0;
   if (row < r.rows) row_offsets(r.outer, row, &out_off, &x_off);
   const bool live = row < r.rows;
+  // Every pack is loaded before any is converted, so all NP loads are in flight together.
+  cuda::Pack<T, VEC> raw[NP];
+#pragma unroll
+  for (int p = 0; p < NP; ++p) {
+    const int64_t i = (int64_t(p) * TPR + lane) * VEC;
+    if (live && i < r.length) raw[p] = cuda::load_pack<T, VEC>(x + x_off + i);
+  }
   float v[NP][VEC];
   float m = -INFINITY;
 #pragma unroll
   for (int p = 0; p < NP; ++p) {
     const int64_t i = (int64_t(p) * TPR + lane) * VEC;
     if (live && i < r.length) {
-      cuda::load_f32<T, VEC>(x + x_off + i, v[p]);
+      cuda::unpack(raw[p], v[p]);
 #pragma unroll
       for (int k = 0; k < VEC; ++k) {
         v[p][k] *= cuda::kLog2e;
@@ -81,14 +88,29 @@ __global__ void __launch_bounds__(TPR < 256 ? 256 : TPR) registers(T* out, const
   }
 }
 
+// kUnroll packs per thread per step, all loaded before any is used (see cuda::load_pack).
 template <class T, int VEC, int TPR>
 __global__ void __launch_bounds__(TPR) online(T* out, const T* x, RowsOfDim r) {
+  constexpr int kUnroll = 4, kStep = TPR * VEC;
   __shared__ float smem[32];
   int64_t out_off, x_off;
   row_offsets(r.outer, blockIdx.x, &out_off, &x_off);
   const T* px = x + x_off;
   Online acc;
-  for (int64_t i = int64_t(threadIdx.x) * VEC; i < r.length; i += TPR * VEC) {
+  int64_t i = int64_t(threadIdx.x) * VEC;
+  for (; i + (kUnroll - 1) * kStep < r.length; i += kUnroll * kStep) {
+    cuda::Pack<T, VEC> raw[kUnroll];
+#pragma unroll
+    for (int u = 0; u < kUnroll; ++u) raw[u] = cuda::load_pack<T, VEC>(px + i + u * kStep);
+#pragma unroll
+    for (int u = 0; u < kUnroll; ++u) {
+      float f[VEC];
+      cuda::unpack(raw[u], f);
+#pragma unroll
+      for (int k = 0; k < VEC; ++k) acc.add(f[k] * cuda::kLog2e);
+    }
+  }
+  for (; i < r.length; i += kStep) {
     float f[VEC];
     cuda::load_f32<T, VEC>(px + i, f);
 #pragma unroll
@@ -97,13 +119,22 @@ __global__ void __launch_bounds__(TPR) online(T* out, const T* x, RowsOfDim r) {
   const float m = cuda::group_reduce<TPR>(acc.m, cuda::MaxOp{}, smem);
   const float inv = 1.f / cuda::group_reduce<TPR>(rescale(acc.s, acc.m, m), cuda::SumOp{}, smem);
   T* po = out + out_off;
-  for (int64_t i = int64_t(threadIdx.x) * VEC; i < r.length; i += TPR * VEC) {
+  auto write = [&](const cuda::Pack<T, VEC>& pk, int64_t at) {
     float f[VEC];
-    cuda::load_f32<T, VEC>(px + i, f);
+    cuda::unpack(pk, f);
 #pragma unroll
     for (int k = 0; k < VEC; ++k) f[k] = cuda::fast_exp2(f[k] * cuda::kLog2e - m) * inv;
-    cuda::store_f32<T, VEC>(po + i, f);
+    cuda::store_f32<T, VEC>(po + at, f);
+  };
+  i = int64_t(threadIdx.x) * VEC;
+  for (; i + (kUnroll - 1) * kStep < r.length; i += kUnroll * kStep) {
+    cuda::Pack<T, VEC> raw[kUnroll];
+#pragma unroll
+    for (int u = 0; u < kUnroll; ++u) raw[u] = cuda::load_pack<T, VEC>(px + i + u * kStep);
+#pragma unroll
+    for (int u = 0; u < kUnroll; ++u) write(raw[u], i + u * kStep);
   }
+  for (; i < r.length; i += kStep) write(cuda::load_pack<T, VEC>(px + i), i);
 }
 
 template <class T>

@@ -1,5 +1,6 @@
 // vector_add on the nvidia backend: create() picks the rows path (vectorised) or the strided path.
 #include <algorithm>
+#include <type_traits>
 
 #include "core/cuda_common.cuh"
 #include "core/dispatch.h"
@@ -45,7 +46,16 @@ template <class T, int VEC>
 void launch_rows(const VectorAddCudaDescriptor* d, T* out, const T* a, const T* b, cudaStream_t stream) {
   const auto& p = d->rows;
   const dim3 grid(unsigned(ceil_div(p.inner, 256 * VEC * kUnroll)), unsigned(std::min<int64_t>(p.rows, 65535)));
-  vector_add_kernels::rows<T, VEC, kUnroll><<<grid, 256, 0, stream>>>(out, a, b, p);
+  const int bcast = (p.a_inner == 0 ? 1 : 0) | (p.b_inner == 0 ? 2 : 0);
+  auto launch = [&](auto k) {
+    vector_add_kernels::rows<T, VEC, kUnroll, decltype(k)::value><<<grid, 256, 0, stream>>>(out, a, b, p);
+  };
+  switch (bcast) {
+    case 0: launch(std::integral_constant<int, 0>{}); break;
+    case 1: launch(std::integral_constant<int, 1>{}); break;
+    case 2: launch(std::integral_constant<int, 2>{}); break;
+    default: launch(std::integral_constant<int, 3>{}); break;
+  }
 }
 
 }  // namespace

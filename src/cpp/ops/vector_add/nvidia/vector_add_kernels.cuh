@@ -27,23 +27,26 @@ __device__ __forceinline__ void row_offsets(const RowsPlan& p, int64_t row, int6
   }
 }
 
-template <class T, int VEC>
-__device__ __forceinline__ void load_or_splat(const T* p, int64_t stride, float (&f)[VEC]) {
-  if (stride == 0) {
-    const float v = to_float(*p);
+// kBcast says which inputs are broadcast along the row (inner stride 0): bit 0 for a, bit 1 for b. It is
+// a template parameter so that the load loop below has no branch between its loads; a broadcast input
+// is read once per row instead.
+template <class T, int VEC, bool kSplat>
+__device__ __forceinline__ void widen(const cuda::Pack<T, VEC>& pk, float splat, float (&f)[VEC]) {
+  if constexpr (kSplat) {
 #pragma unroll
-    for (int k = 0; k < VEC; ++k) f[k] = v;
+    for (int k = 0; k < VEC; ++k) f[k] = splat;
   } else {
-    cuda::load_f32<T, VEC>(p, f);
+    cuda::unpack(pk, f);
   }
 }
 
-// Each thread adds kUnroll packs of VEC elements of one row; the loads of all packs are issued before
-// the first add, so several 16-byte loads are in flight per thread. A row's tail that does not fill a
-// pack is done element by element.
-template <class T, int VEC, int kUnroll>
+// Each thread adds kUnroll packs of VEC elements of one row. All packs are loaded before the first is
+// converted, so 2 x kUnroll 16-byte loads are in flight per thread whatever the dtype. A row's tail that
+// does not fill a pack is done element by element.
+template <class T, int VEC, int kUnroll, int kBcast>
 __global__ void __launch_bounds__(256) rows(T* out, const T* a, const T* b, RowsPlan p) {
   constexpr int kChunk = 256 * VEC * kUnroll;
+  constexpr bool kSplatA = kBcast & 1, kSplatB = kBcast & 2;
   for (int64_t row = blockIdx.y; row < p.rows; row += gridDim.y) {
     int64_t off[3];
     row_offsets(p, row, off);
@@ -51,22 +54,26 @@ __global__ void __launch_bounds__(256) rows(T* out, const T* a, const T* b, Rows
     const T* pa = a + off[1];
     const T* pb = b + off[2];
     const int64_t base = int64_t(blockIdx.x) * kChunk + threadIdx.x * VEC;
-    float fa[kUnroll][VEC], fb[kUnroll][VEC];
+    cuda::Pack<T, VEC> ra[kUnroll], rb[kUnroll];
 #pragma unroll
     for (int u = 0; u < kUnroll; ++u) {
       const int64_t i = base + u * 256 * VEC;
       if (i + VEC <= p.inner) {
-        load_or_splat<T, VEC>(pa + i * p.a_inner, p.a_inner, fa[u]);
-        load_or_splat<T, VEC>(pb + i * p.b_inner, p.b_inner, fb[u]);
+        if constexpr (!kSplatA) ra[u] = cuda::load_pack<T, VEC>(pa + i);
+        if constexpr (!kSplatB) rb[u] = cuda::load_pack<T, VEC>(pb + i);
       }
     }
+    const float sa = kSplatA ? to_float(*pa) : 0.f, sb = kSplatB ? to_float(*pb) : 0.f;
 #pragma unroll
     for (int u = 0; u < kUnroll; ++u) {
       const int64_t i = base + u * 256 * VEC;
       if (i + VEC <= p.inner) {
+        float fa[VEC], fb[VEC];
+        widen<T, VEC, kSplatA>(ra[u], sa, fa);
+        widen<T, VEC, kSplatB>(rb[u], sb, fb);
 #pragma unroll
-        for (int k = 0; k < VEC; ++k) fa[u][k] += fb[u][k];
-        cuda::store_f32<T, VEC>(o + i, fa[u]);
+        for (int k = 0; k < VEC; ++k) fa[k] += fb[k];
+        cuda::store_f32<T, VEC>(o + i, fa);
       } else {
         for (int64_t j = i; j < p.inner; ++j)
           o[j] = from_float<T>(to_float(pa[j * p.a_inner]) + to_float(pb[j * p.b_inner]));

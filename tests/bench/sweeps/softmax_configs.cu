@@ -1,0 +1,179 @@
+// Times every softmax kernel configuration that can hold a row, on the shapes of the benchmark suite,
+// so that the table in ops/softmax/nvidia/softmax_cuda.cu (pick_registers) is chosen by measurement.
+// It launches the library's own kernels (softmax_kernels.cuh), not copies of them.
+//
+//   nvcc -std=c++17 -O3 -arch=sm_90 -Isrc/cpp tests/bench/sweeps/softmax_configs.cu -o softmax_configs
+//   ./softmax_configs > softmax_configs.csv        (scripts/gpu_check.sh --sweep does both)
+//
+// Each time is the median of 7 CUDA-graph replays of >= 20 launches, every launch on its own input and
+// output so that the set (>= 256 MiB) does not fit in L2: the same method as the Python harness.
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <type_traits>
+#include <vector>
+
+#include "ops/softmax/nvidia/softmax_kernels.cuh"
+
+namespace {
+
+using namespace ort;
+
+#define CHECK(call)                                                                        \
+  do {                                                                                     \
+    cudaError_t e_ = (call);                                                               \
+    if (e_ != cudaSuccess) {                                                               \
+      std::fprintf(stderr, "%s:%d %s\n", __FILE__, __LINE__, cudaGetErrorString(e_));      \
+      std::exit(1);                                                                        \
+    }                                                                                      \
+  } while (0)
+
+// Launches per graph, each on its own input/output pair: at least 20 and enough pairs to span 256 MiB.
+int launches_for(size_t bytes) { return int(std::max<size_t>(20, ((size_t(256) << 20) + 2 * bytes - 1) / (2 * bytes))); }
+
+RowsOfDim contiguous_rows(int64_t rows, int64_t length) {
+  RowsOfDim r;
+  r.dim = 1;
+  r.length = length;
+  r.x_stride = r.out_stride = 1;
+  r.rows = rows;
+  r.outer.ndim = 1;
+  r.outer.shape[0] = rows;
+  r.outer.strides[0][0] = r.outer.strides[1][0] = length;
+  return r;
+}
+
+struct Buffers {
+  std::vector<void*> in, out;
+};
+
+// Median microseconds per launch; launch(i) enqueues launch number i on the capturing stream.
+template <class F>
+double time_graph(int launches, F&& launch) {
+  cudaStream_t st;
+  CHECK(cudaStreamCreateWithFlags(&st, cudaStreamNonBlocking));
+  for (int i = 0; i < launches; ++i) launch(i, st);  // warm up (and fail early on a bad config)
+  CHECK(cudaStreamSynchronize(st));
+  CHECK(cudaGetLastError());
+  cudaGraph_t graph;
+  cudaGraphExec_t exec;
+  CHECK(cudaStreamBeginCapture(st, cudaStreamCaptureModeThreadLocal));
+  for (int i = 0; i < launches; ++i) launch(i, st);
+  CHECK(cudaStreamEndCapture(st, &graph));
+  CHECK(cudaGraphInstantiate(&exec, graph, 0));
+  cudaEvent_t a, b;
+  CHECK(cudaEventCreate(&a));
+  CHECK(cudaEventCreate(&b));
+  std::vector<double> us;
+  for (int rep = 0; rep < 8; ++rep) {
+    CHECK(cudaEventRecord(a, st));
+    CHECK(cudaGraphLaunch(exec, st));
+    CHECK(cudaEventRecord(b, st));
+    CHECK(cudaEventSynchronize(b));
+    float ms = 0;
+    CHECK(cudaEventElapsedTime(&ms, a, b));
+    if (rep) us.push_back(ms * 1000.0 / launches);  // replay 0 warms the graph
+  }
+  std::sort(us.begin(), us.end());
+  CHECK(cudaGraphExecDestroy(exec));
+  CHECK(cudaGraphDestroy(graph));
+  CHECK(cudaStreamDestroy(st));
+  return us[us.size() / 2];
+}
+
+template <class T>
+const char* dtype_name() {
+  if constexpr (std::is_same_v<T, float>) return "float32";
+  else if constexpr (std::is_same_v<T, half_t>) return "float16";
+  else return "bfloat16";
+}
+
+template <class T>
+void report(int64_t rows, int64_t length, const char* kernel, int tpr, int np, double us) {
+  const double bytes = 2.0 * double(rows) * double(length) * sizeof(T);
+  std::printf("%s,%lld,%lld,%s,%d,%d,%.2f,%.0f\n", dtype_name<T>(), (long long)rows, (long long)length, kernel,
+              tpr, np, us, bytes / us * 1e-3);
+  std::fflush(stdout);
+}
+
+template <class T, int TPR, int NP>
+void sweep_registers(const Buffers& buf, const RowsOfDim& r) {
+  constexpr int kVec = 16 / sizeof(T);
+  constexpr int kBlock = TPR < 256 ? 256 : TPR;
+  // Only the smallest NP that holds the row for this TPR: a larger one leaves threads idle.
+  const int64_t holds = int64_t(TPR) * NP * kVec;
+  if (r.length > holds || (NP > 1 && r.length <= holds / 2)) return;
+  const unsigned blocks = unsigned((r.rows + kBlock / TPR - 1) / (kBlock / TPR));
+  const double us = time_graph(int(buf.in.size()), [&](int i, cudaStream_t st) {
+    softmax_kernels::registers<T, kVec, TPR, NP>
+        <<<blocks, kBlock, 0, st>>>(static_cast<T*>(buf.out[i]), static_cast<const T*>(buf.in[i]), r);
+  });
+  report<T>(r.rows, r.length, "registers", TPR, NP, us);
+}
+
+template <class T, int TPR>
+void sweep_online(const Buffers& buf, const RowsOfDim& r) {
+  constexpr int kVec = 16 / sizeof(T);
+  const double us = time_graph(int(buf.in.size()), [&](int i, cudaStream_t st) {
+    softmax_kernels::online<T, kVec, TPR>
+        <<<unsigned(r.rows), TPR, 0, st>>>(static_cast<T*>(buf.out[i]), static_cast<const T*>(buf.in[i]), r);
+  });
+  report<T>(r.rows, r.length, "online", TPR, 0, us);
+}
+
+template <class T, int TPR>
+void sweep_tpr(const Buffers& buf, const RowsOfDim& r) {
+  sweep_registers<T, TPR, 1>(buf, r);
+  sweep_registers<T, TPR, 2>(buf, r);
+  sweep_registers<T, TPR, 4>(buf, r);
+  if constexpr (16 / sizeof(T) * 8 <= 32) sweep_registers<T, TPR, 8>(buf, r);
+}
+
+template <class T>
+void sweep_shape(int64_t rows, int64_t length) {
+  const size_t bytes = size_t(rows) * size_t(length) * sizeof(T);
+  Buffers buf;
+  const int launches = launches_for(bytes);
+  for (int i = 0; i < launches; ++i) {
+    void *in, *out;
+    CHECK(cudaMalloc(&in, bytes));
+    CHECK(cudaMalloc(&out, bytes));
+    CHECK(cudaMemset(in, 0x3c, bytes));  // finite values (0x3c3c... is ~0.011 in fp32, ~1.06 in fp16)
+    buf.in.push_back(in);
+    buf.out.push_back(out);
+  }
+  const RowsOfDim r = contiguous_rows(rows, length);
+  sweep_tpr<T, 4>(buf, r);
+  sweep_tpr<T, 8>(buf, r);
+  sweep_tpr<T, 16>(buf, r);
+  sweep_tpr<T, 32>(buf, r);
+  sweep_tpr<T, 64>(buf, r);
+  sweep_tpr<T, 128>(buf, r);
+  sweep_tpr<T, 256>(buf, r);
+  sweep_tpr<T, 512>(buf, r);
+  sweep_tpr<T, 1024>(buf, r);
+  if (length >= 4096) {
+    sweep_online<T, 256>(buf, r);
+    sweep_online<T, 512>(buf, r);
+    sweep_online<T, 1024>(buf, r);
+  }
+  for (int i = 0; i < launches; ++i) {
+    CHECK(cudaFree(buf.in[i]));
+    CHECK(cudaFree(buf.out[i]));
+  }
+}
+
+}  // namespace
+
+int main() {
+  const int64_t shapes[][2] = {{4096, 128},  {8192, 512},   {4096, 1024}, {1008, 2304},  {4080, 1536},
+                               {4096, 4096}, {32768, 4096}, {4096, 8192}, {4096, 16384}, {1024, 65536},
+                               {256, 262144}};
+  std::printf("dtype,rows,length,kernel,tpr,np,us,gbps\n");
+  for (const auto& s : shapes) {
+    sweep_shape<float>(s[0], s[1]);
+    sweep_shape<bfloat16_t>(s[0], s[1]);
+  }
+  return 0;
+}
