@@ -1,11 +1,13 @@
-// softmax on the nvidia backend. create() picks, from the row length and layout:
-//   unit-stride rows that fit (32768 elements with 16-byte packs, 8192 without) -> `registers`, with
-//                                            the smallest (threads per row, packs per thread) that holds
-//                                            the row (pick_registers)
-//   longer unit-stride rows               -> `online` (two reads, the second mostly from L2)
-//   any other layout                      -> `strided`
+// softmax on the nvidia backend. create() picks, from the row length, dtype and layout:
+//   unit-stride rows listed in the registers table -> `registers` with that (threads per row, packs per
+//                                                    thread): the row is read from HBM once
+//   longer unit-stride rows                        -> `online` (two reads, the second mostly from L2)
+//   any other layout                               -> `strided`
+// The tables were measured, not derived: tests/bench/sweeps/softmax_configs.cu times every candidate on
+// the benchmark shapes (H200 results: docs/runs/softmax-configs-h200-2026-11-30.csv).
 #include <algorithm>
-#include <type_traits>
+#include <array>
+#include <utility>
 
 #include "core/cuda_common.cuh"
 #include "core/dispatch.h"
@@ -17,58 +19,80 @@ namespace ort {
 
 enum class SoftmaxPath { Empty, Registers, Online, Strided };
 
-// A registers-kernel configuration: TPR threads per row, NP packs per thread.
-struct RegConfig {
-  int tpr = 0, np = 0;
-};
-
 struct SoftmaxCudaDescriptor {
   SoftmaxInfo info;
   SoftmaxPath path = SoftmaxPath::Empty;
   bool packs_aligned = false;  // lengths and row strides allow 16-byte packs if the pointers do
-  RegConfig wide, narrow;      // registers configs for 16-byte packs and for single elements
+  int wide = -1, narrow = -1;  // registers-table entries for 16-byte packs and for single elements
+  int online_threads = 1024;   // threads per row of the online kernel with 16-byte packs
   int device_id = 0;
 };
 
 namespace {
 
-constexpr int kMaxValuesPerThread = 32;  // 1024-thread blocks leave 64 registers per thread
-constexpr int kOnlineThreads = 1024;
+// Rows up to max_length elements run the registers kernel with TPR threads per row and NP packs of VEC
+// elements per thread. On the H200 the winners hold about 64 bytes of input per thread: 16 fp32 values
+// or 32 half values, with as few threads per row as that allows (fewer threads, cheaper reductions).
+struct RegConfig {
+  int64_t max_length;
+  int tpr, np;
+};
 
-RegConfig pick_registers(int64_t length, int vec) {
-  for (int tpr : {32, 256, 1024})
-    for (int np : {1, 2, 4, 8})
-      if (np * vec <= kMaxValuesPerThread && length <= int64_t(tpr) * np * vec) return {tpr, np};
-  return {};
+template <int VEC>
+constexpr auto registers_table() {
+  if constexpr (VEC == 4) {  // 16-byte packs of float32
+    return std::array<RegConfig, 11>{{{16, 4, 1}, {32, 8, 1}, {64, 16, 1}, {128, 16, 2}, {256, 16, 4},
+                                      {512, 32, 4}, {1024, 64, 4}, {2048, 128, 4}, {4096, 256, 4},
+                                      {8192, 512, 4}, {16384, 512, 8}}};
+  } else if constexpr (VEC == 8) {  // 16-byte packs of float16/bfloat16; from 8192 on, online measured faster
+    return std::array<RegConfig, 8>{{{32, 4, 1}, {64, 8, 1}, {128, 16, 1}, {256, 16, 2}, {512, 16, 4},
+                                     {1024, 32, 4}, {2048, 64, 4}, {4096, 128, 4}}};
+  } else {  // single elements: rows whose pointers or strides do not allow packs
+    return std::array<RegConfig, 9>{{{32, 32, 1}, {64, 32, 2}, {128, 32, 4}, {256, 32, 8}, {512, 256, 2},
+                                     {1024, 256, 4}, {2048, 256, 8}, {4096, 1024, 4}, {8192, 1024, 8}}};
+  }
+}
+
+template <int VEC>
+int pick_registers(int64_t length) {
+  constexpr auto table = registers_table<VEC>();
+  for (size_t i = 0; i < table.size(); ++i)
+    if (length <= table[i].max_length) return int(i);
+  return -1;
+}
+
+// Online threads per row, measured the same way: short rows prefer more rows in flight per SM.
+int pick_online_threads(int64_t length, int vec) {
+  if (vec == 8 && length <= 8192) return 256;
+  if (vec == 8 && length <= 16384) return 512;
+  return 1024;
 }
 
 template <class T, int VEC, int TPR, int NP>
-void launch_registers(const SoftmaxCudaDescriptor* d, T* out, const T* x, cudaStream_t st) {
+void launch_registers(const RowsOfDim& r, T* out, const T* x, cudaStream_t st) {
   constexpr int kBlock = TPR < 256 ? 256 : TPR;
-  const int64_t blocks = ceil_div(d->info.r.rows, kBlock / TPR);
-  softmax_kernels::registers<T, VEC, TPR, NP><<<unsigned(blocks), kBlock, 0, st>>>(out, x, d->info.r);
+  const int64_t blocks = ceil_div(r.rows, kBlock / TPR);
+  softmax_kernels::registers<T, VEC, TPR, NP><<<unsigned(blocks), kBlock, 0, st>>>(out, x, r);
 }
 
-// The table of instantiated configurations; RegConfig values outside it never come from pick_registers.
+// Instantiates exactly the table's entries and launches entry `e`.
+template <class T, int VEC, size_t... I>
+void dispatch_registers(int e, const RowsOfDim& r, T* out, const T* x, cudaStream_t st, std::index_sequence<I...>) {
+  constexpr auto table = registers_table<VEC>();
+  ((e == int(I) ? launch_registers<T, VEC, table[I].tpr, table[I].np>(r, out, x, st) : void()), ...);
+}
+
 template <class T, int VEC>
-void dispatch_registers(const SoftmaxCudaDescriptor* d, RegConfig c, T* out, const T* x, cudaStream_t st) {
-  auto run = [&](auto tpr, auto np) {
-    if constexpr (decltype(np)::value * VEC <= kMaxValuesPerThread)
-      if (c.tpr == decltype(tpr)::value && c.np == decltype(np)::value)
-        launch_registers<T, VEC, decltype(tpr)::value, decltype(np)::value>(d, out, x, st);
-  };
-  using I32 = std::integral_constant<int, 32>;
-  using I256 = std::integral_constant<int, 256>;
-  using I1024 = std::integral_constant<int, 1024>;
-  auto for_np = [&](auto tpr) {
-    run(tpr, std::integral_constant<int, 1>{});
-    run(tpr, std::integral_constant<int, 2>{});
-    run(tpr, std::integral_constant<int, 4>{});
-    run(tpr, std::integral_constant<int, 8>{});
-  };
-  for_np(I32{});
-  for_np(I256{});
-  for_np(I1024{});
+void dispatch_registers(int e, const RowsOfDim& r, T* out, const T* x, cudaStream_t st) {
+  dispatch_registers<T, VEC>(e, r, out, x, st, std::make_index_sequence<registers_table<VEC>().size()>{});
+}
+
+template <class T, int VEC>
+void launch_online(int threads, const RowsOfDim& r, T* out, const T* x, cudaStream_t st) {
+  const unsigned grid = unsigned(r.rows);
+  if (threads == 256) softmax_kernels::online<T, VEC, 256><<<grid, 256, 0, st>>>(out, x, r);
+  else if (threads == 512) softmax_kernels::online<T, VEC, 512><<<grid, 512, 0, st>>>(out, x, r);
+  else softmax_kernels::online<T, VEC, 1024><<<grid, 1024, 0, st>>>(out, x, r);
 }
 
 }  // namespace
@@ -89,11 +113,12 @@ Status softmax_cuda_create(SoftmaxCudaDescriptor** desc, const TensorDesc* out, 
   for (int i = 0; i < r.outer.ndim; ++i)
     d->packs_aligned &= r.outer.strides[0][i] % vec == 0 && r.outer.strides[1][i] % vec == 0;
   const bool unit_rows = (r.x_stride == 1 && r.out_stride == 1) || r.length <= 1;
-  d->wide = pick_registers(r.length, vec);
-  d->narrow = pick_registers(r.length, 1);
+  d->wide = vec == 4 ? pick_registers<4>(r.length) : pick_registers<8>(r.length);
+  d->narrow = pick_registers<1>(r.length);
+  d->online_threads = pick_online_threads(r.length, vec);
   if (r.rows == 0 || r.length == 0) d->path = SoftmaxPath::Empty;
   else if (!unit_rows) d->path = SoftmaxPath::Strided;
-  else if ((d->packs_aligned && d->wide.tpr) || d->narrow.tpr) d->path = SoftmaxPath::Registers;
+  else if ((d->packs_aligned && d->wide >= 0) || (!d->packs_aligned && d->narrow >= 0)) d->path = SoftmaxPath::Registers;
   else d->path = SoftmaxPath::Online;
   *desc = d;
   return Status::Success;
@@ -116,13 +141,13 @@ Status softmax_cuda_execute(const SoftmaxCudaDescriptor* desc, void*, size_t, vo
     constexpr int kVec = 16 / sizeof(T);
     T* o = static_cast<T*>(out);
     const T* px = static_cast<const T*>(x);
-    if (desc->path == SoftmaxPath::Registers && wide && desc->wide.tpr) {
-      dispatch_registers<T, kVec>(desc, desc->wide, o, px, st);
-    } else if (desc->path == SoftmaxPath::Registers && desc->narrow.tpr) {
-      dispatch_registers<T, 1>(desc, desc->narrow, o, px, st);
+    if (desc->path == SoftmaxPath::Registers && wide) {
+      dispatch_registers<T, kVec>(desc->wide, r, o, px, st);
+    } else if (desc->path == SoftmaxPath::Registers && desc->narrow >= 0) {
+      dispatch_registers<T, 1>(desc->narrow, r, o, px, st);
     } else if (desc->path != SoftmaxPath::Strided) {  // online, or registers rows met with misaligned pointers
-      if (wide) softmax_kernels::online<T, kVec, kOnlineThreads><<<unsigned(r.rows), kOnlineThreads, 0, st>>>(o, px, r);
-      else softmax_kernels::online<T, 1, kOnlineThreads><<<unsigned(r.rows), kOnlineThreads, 0, st>>>(o, px, r);
+      if (wide) launch_online<T, kVec>(desc->online_threads, r, o, px, st);
+      else launch_online<T, 1>(1024, r, o, px, st);
     } else {
       softmax_kernels::strided<T><<<unsigned(ceil_div(r.rows, 256)), 256, 0, st>>>(o, px, r);
     }
