@@ -25,7 +25,9 @@ def _large(t):
 
 
 def correctness_cases() -> list[CorrectnessCase]:
-    lengths = [1, 7, 32, 127, 1024, 1031, 4096, 8193, 16384, 32768, 40000]
+    # Lengths cross every kernel choice: sub-warp, warp and block registers rows, thread-block clusters
+    # (16384 to 262144, with a partly empty last CTA at 40000 and 100000) and the online kernel beyond.
+    lengths = [1, 7, 32, 127, 1024, 1031, 4096, 8193, 16384, 32768, 40000, 65536, 100000, 262144, 300000]
     cases = [C(f"rows-{n}", _x((6, n))) for n in lengths]
     cases += [
         C("scalar", _x(()), attrs={"dim": 0}),

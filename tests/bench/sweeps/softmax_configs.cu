@@ -1,5 +1,6 @@
 // Times every softmax kernel configuration that can hold a row, on the shapes of the benchmark suite,
-// so that the table in ops/softmax/nvidia/softmax_cuda.cu (pick_registers) is chosen by measurement.
+// so that the tables in ops/softmax/nvidia/softmax_cuda.cu (registers, cluster, online threads) are
+// chosen by measurement.
 // It launches the library's own kernels (softmax_kernels.cuh), not copies of them.
 //
 //   nvcc -std=c++17 -O3 -arch=sm_90 -Isrc/cpp tests/bench/sweeps/softmax_configs.cu -o softmax_configs
@@ -112,6 +113,20 @@ void sweep_registers(const Buffers& buf, const RowsOfDim& r) {
   report<T>(r.rows, r.length, "registers", TPR, NP, us);
 }
 
+template <class T, int CLUSTER, int TPR, int NP>
+void sweep_cluster(const Buffers& buf, const RowsOfDim& r) {
+  constexpr int kVec = 16 / sizeof(T);
+  const int64_t holds = int64_t(CLUSTER) * TPR * NP * kVec;
+  if (r.length > holds || r.length <= holds / 2) return;
+  const double us = time_graph(int(buf.in.size()), [&](int i, cudaStream_t st) {
+    CHECK((softmax_kernels::launch_cluster_registers<T, kVec, TPR, NP, CLUSTER>(
+        r, static_cast<T*>(buf.out[i]), static_cast<const T*>(buf.in[i]), st)));
+  });
+  char name[32];
+  std::snprintf(name, sizeof name, "cluster%d", CLUSTER);
+  report<T>(r.rows, r.length, name, TPR, NP, us);
+}
+
 template <class T, int TPR>
 void sweep_online(const Buffers& buf, const RowsOfDim& r) {
   constexpr int kVec = 16 / sizeof(T);
@@ -128,6 +143,29 @@ void sweep_tpr(const Buffers& buf, const RowsOfDim& r) {
   sweep_registers<T, TPR, 2>(buf, r);
   sweep_registers<T, TPR, 4>(buf, r);
   if constexpr (16 / sizeof(T) * 8 <= 32) sweep_registers<T, TPR, 8>(buf, r);
+}
+
+template <class T>
+void for_each_cluster_config(const Buffers& buf, const RowsOfDim& r) {
+  sweep_cluster<T, 2, 256, 2>(buf, r);
+  sweep_cluster<T, 2, 256, 4>(buf, r);
+  sweep_cluster<T, 2, 512, 2>(buf, r);
+  sweep_cluster<T, 2, 512, 4>(buf, r);
+  sweep_cluster<T, 4, 256, 2>(buf, r);
+  sweep_cluster<T, 4, 256, 4>(buf, r);
+  sweep_cluster<T, 4, 512, 2>(buf, r);
+  sweep_cluster<T, 4, 512, 4>(buf, r);
+  sweep_cluster<T, 4, 1024, 4>(buf, r);
+  sweep_cluster<T, 8, 256, 4>(buf, r);
+  sweep_cluster<T, 8, 512, 2>(buf, r);
+  sweep_cluster<T, 8, 512, 4>(buf, r);
+  sweep_cluster<T, 8, 1024, 2>(buf, r);
+  sweep_cluster<T, 8, 1024, 4>(buf, r);
+  sweep_cluster<T, 16, 256, 4>(buf, r);
+  sweep_cluster<T, 16, 512, 2>(buf, r);
+  sweep_cluster<T, 16, 512, 4>(buf, r);
+  sweep_cluster<T, 16, 1024, 2>(buf, r);
+  sweep_cluster<T, 16, 1024, 4>(buf, r);
 }
 
 template <class T>
@@ -153,6 +191,9 @@ void sweep_shape(int64_t rows, int64_t length) {
   sweep_tpr<T, 256>(buf, r);
   sweep_tpr<T, 512>(buf, r);
   sweep_tpr<T, 1024>(buf, r);
+  if (length >= 8192) {  // (cluster, threads, packs): slices of 4096 to 32768 values per CTA
+    for_each_cluster_config<T>(buf, r);
+  }
   if (length >= 4096) {
     sweep_online<T, 256>(buf, r);
     sweep_online<T, 512>(buf, r);
@@ -168,8 +209,8 @@ void sweep_shape(int64_t rows, int64_t length) {
 
 int main() {
   const int64_t shapes[][2] = {{4096, 128},  {8192, 512},   {4096, 1024}, {1008, 2304},  {4080, 1536},
-                               {4096, 4096}, {32768, 4096}, {4096, 8192}, {4096, 16384}, {1024, 65536},
-                               {256, 262144}};
+                               {4096, 4096}, {32768, 4096}, {4096, 8192}, {4096, 16384}, {2048, 32768},
+                               {1024, 65536}, {256, 262144}};
   std::printf("dtype,rows,length,kernel,tpr,np,us,gbps\n");
   for (const auto& s : shapes) {
     sweep_shape<float>(s[0], s[1]);

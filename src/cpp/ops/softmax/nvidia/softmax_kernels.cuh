@@ -1,9 +1,12 @@
 #pragma once
 // softmax kernels. All math is fp32; exp(v - m) is computed as exp2(v * log2e - m * log2e).
 //   registers: the row fits in the registers of TPR threads: HBM is read once and written once.
+//   cluster_registers: a longer row split across a thread-block cluster, still read once (sm_90+).
 //   online:    a row too long for registers: one pass keeps a running (max, sum) per thread, the
 //              second pass re-reads the row (mostly from L2) and writes.
 //   strided:   any layout: one thread per row, the same two passes.
+#include <cooperative_groups.h>
+
 #include <cstdint>
 
 #include "core/cuda_math.cuh"
@@ -32,60 +35,136 @@ __device__ __forceinline__ float rescale(float s, float m, float m_new) {
   return m == -INFINITY ? 0.f : s * cuda::fast_exp2(m - m_new);
 }
 
+// The part of a row one thread holds in registers: NP packs of VEC values, pack p at element
+// begin + (p * TPR + lane) * VEC. Values past `length` (or of a row past the last) are masked.
+template <class T, int VEC, int TPR, int NP>
+struct RowSlice {
+  float v[NP][VEC];
+  int64_t begin;
+  int lane;
+  bool live;
+
+  __device__ __forceinline__ bool holds(int p, int64_t length) const {
+    return live && begin + (int64_t(p) * TPR + lane) * VEC < length;
+  }
+  __device__ __forceinline__ int64_t at(int p) const { return begin + (int64_t(p) * TPR + lane) * VEC; }
+
+  // Loads the slice (all NP loads are issued before any value is converted) and returns its max, in the
+  // log2 domain (values are scaled by log2e once, here).
+  __device__ __forceinline__ float load(const T* row, int64_t length) {
+    cuda::Pack<T, VEC> raw[NP];
+#pragma unroll
+    for (int p = 0; p < NP; ++p)
+      if (holds(p, length)) raw[p] = cuda::load_pack<T, VEC>(row + at(p));
+    float m = -INFINITY;
+#pragma unroll
+    for (int p = 0; p < NP; ++p) {
+      if (holds(p, length)) {
+        cuda::unpack(raw[p], v[p]);
+#pragma unroll
+        for (int k = 0; k < VEC; ++k) {
+          v[p][k] *= cuda::kLog2e;
+          m = fmaxf(m, v[p][k]);
+        }
+      }
+    }
+    return m;
+  }
+
+  // v <- exp2(v - m); returns the slice's sum.
+  __device__ __forceinline__ float exp_sum(float m, int64_t length) {
+    float s = 0.f;
+#pragma unroll
+    for (int p = 0; p < NP; ++p) {
+      if (holds(p, length)) {
+#pragma unroll
+        for (int k = 0; k < VEC; ++k) {
+          v[p][k] = cuda::fast_exp2(v[p][k] - m);
+          s += v[p][k];
+        }
+      }
+    }
+    return s;
+  }
+
+  __device__ __forceinline__ void store(T* row, int64_t length, float inv) {
+#pragma unroll
+    for (int p = 0; p < NP; ++p) {
+      if (holds(p, length)) {
+#pragma unroll
+        for (int k = 0; k < VEC; ++k) v[p][k] *= inv;
+        cuda::store_f32<T, VEC>(row + at(p), v[p]);
+      }
+    }
+  }
+};
+
 template <class T, int VEC, int TPR, int NP>
 __global__ void __launch_bounds__(TPR < 256 ? 256 : TPR) registers(T* out, const T* x, RowsOfDim r) {
   constexpr int kBlock = TPR < 256 ? 256 : TPR;
   __shared__ float smem[TPR > 32 ? 32 * (kBlock / TPR) : 1];  // groups of <= 32 reduce by shuffles only
   const int64_t row = int64_t(blockIdx.x) * (kBlock / TPR) + threadIdx.x / TPR;
-  const int lane = threadIdx.x % TPR;
   int64_t out_off = 0, x_off = 0;
   if (row < r.rows) row_offsets(r.outer, row, &out_off, &x_off);
-  const bool live = row < r.rows;
-  // Every pack is loaded before any is converted, so all NP loads are in flight together.
-  cuda::Pack<T, VEC> raw[NP];
-#pragma unroll
-  for (int p = 0; p < NP; ++p) {
-    const int64_t i = (int64_t(p) * TPR + lane) * VEC;
-    if (live && i < r.length) raw[p] = cuda::load_pack<T, VEC>(x + x_off + i);
-  }
-  float v[NP][VEC];
+  RowSlice<T, VEC, TPR, NP> slice{{}, 0, int(threadIdx.x % TPR), row < r.rows};
+  const float m = cuda::group_reduce<TPR>(slice.load(x + x_off, r.length), cuda::MaxOp{}, smem);
+  const float s = cuda::group_reduce<TPR>(slice.exp_sum(m, r.length), cuda::SumOp{}, smem);
+  slice.store(out + out_off, r.length, 1.f / s);
+}
+
+// A row too long for one block's registers, split across a thread-block cluster (Hopper): CTA `rank`
+// of the CLUSTER CTAs holds elements [rank * TPR * NP * VEC, ...) in registers, so the row is still
+// read from HBM once. The CTAs combine their partial max and sum through distributed shared memory,
+// each reading every CTA's value in rank order (deterministic). QuACK's softmax does the same.
+template <class T, int VEC, int TPR, int NP, int CLUSTER>
+__global__ void __launch_bounds__(TPR) cluster_registers(T* out, const T* x, RowsOfDim r) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  namespace cg = cooperative_groups;
+  cg::cluster_group cluster = cg::this_cluster();
+  __shared__ float smem[32];
+  __shared__ float partial[2];  // this CTA's max and sum, read by the whole cluster
+  const int rank = int(cluster.block_rank());
+  const int64_t row = blockIdx.x / CLUSTER;
+  int64_t out_off, x_off;
+  row_offsets(r.outer, row, &out_off, &x_off);
+  RowSlice<T, VEC, TPR, NP> slice{{}, int64_t(rank) * TPR * NP * VEC, int(threadIdx.x), true};
+  const float local_max = cuda::group_reduce<TPR>(slice.load(x + x_off, r.length), cuda::MaxOp{}, smem);
+  if (threadIdx.x == 0) partial[0] = local_max;
+  cluster.sync();
   float m = -INFINITY;
 #pragma unroll
-  for (int p = 0; p < NP; ++p) {
-    const int64_t i = (int64_t(p) * TPR + lane) * VEC;
-    if (live && i < r.length) {
-      cuda::unpack(raw[p], v[p]);
-#pragma unroll
-      for (int k = 0; k < VEC; ++k) {
-        v[p][k] *= cuda::kLog2e;
-        m = fmaxf(m, v[p][k]);
-      }
-    }
-  }
-  m = cuda::group_reduce<TPR>(m, cuda::MaxOp{}, smem);
+  for (int q = 0; q < CLUSTER; ++q) m = fmaxf(m, *cluster.map_shared_rank(&partial[0], q));
+  const float local_sum = cuda::group_reduce<TPR>(slice.exp_sum(m, r.length), cuda::SumOp{}, smem);
+  if (threadIdx.x == 0) partial[1] = local_sum;
+  cluster.sync();
   float s = 0.f;
 #pragma unroll
-  for (int p = 0; p < NP; ++p) {
-    const int64_t i = (int64_t(p) * TPR + lane) * VEC;
-    if (live && i < r.length) {
-#pragma unroll
-      for (int k = 0; k < VEC; ++k) {
-        v[p][k] = cuda::fast_exp2(v[p][k] - m);
-        s += v[p][k];
-      }
-    }
+  for (int q = 0; q < CLUSTER; ++q) s += *cluster.map_shared_rank(&partial[1], q);
+  cluster.sync();  // no CTA may exit (freeing its shared memory) while another still reads it
+  slice.store(out + out_off, r.length, 1.f / s);
+#endif
+}
+
+// Launches cluster_registers: a grid of rows x CLUSTER CTAs in clusters of CLUSTER. Sizes above 8 are
+// "non-portable" and must be allowed per kernel first; H100/H200 run clusters of up to 16.
+template <class T, int VEC, int TPR, int NP, int CLUSTER>
+cudaError_t launch_cluster_registers(const RowsOfDim& r, T* out, const T* x, cudaStream_t st) {
+  auto kernel = cluster_registers<T, VEC, TPR, NP, CLUSTER>;
+  if constexpr (CLUSTER > 8) {
+    const cudaError_t e = cudaFuncSetAttribute(kernel, cudaFuncAttributeNonPortableClusterSizeAllowed, 1);
+    if (e != cudaSuccess) return e;
   }
-  s = cuda::group_reduce<TPR>(s, cuda::SumOp{}, smem);
-  const float inv = 1.f / s;
-#pragma unroll
-  for (int p = 0; p < NP; ++p) {
-    const int64_t i = (int64_t(p) * TPR + lane) * VEC;
-    if (live && i < r.length) {
-#pragma unroll
-      for (int k = 0; k < VEC; ++k) v[p][k] *= inv;
-      cuda::store_f32<T, VEC>(out + out_off + i, v[p]);
-    }
-  }
+  cudaLaunchConfig_t cfg = {};
+  cfg.gridDim = dim3(unsigned(r.rows * CLUSTER));
+  cfg.blockDim = dim3(TPR);
+  cfg.stream = st;
+  cudaLaunchAttribute attr = {};
+  attr.id = cudaLaunchAttributeClusterDimension;
+  attr.val.clusterDim.x = CLUSTER;
+  attr.val.clusterDim.y = attr.val.clusterDim.z = 1;
+  cfg.attrs = &attr;
+  cfg.numAttrs = 1;
+  return cudaLaunchKernelEx(&cfg, kernel, out, x, r);
 }
 
 // kUnroll packs per thread per step, all loaded before any is used (see cuda::load_pack).
