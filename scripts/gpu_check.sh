@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # The one GPU script: build, run the test suite on the GPU backends, optionally benchmark.
 #   scripts/gpu_check.sh [--bench] [--sanitize] [--sweep] [--tests PYTEST_ARGS...]
-#   env: BACKENDS="nvidia tilelang" (suites to run; "" for none), PEERS="liger compile" (further bench
-#        peers), BENCH_ARGS (extra arguments for `python -m operator_runtime bench`, e.g. "--op softmax")
+#   env: BACKENDS="nvidia tilelang" (suites to run; "" for none), SWEEP_MIN_LENGTH (sweep only rows at least
+#        this long), PEERS="liger compile" (further bench
+#        peers), BENCH_ARGS (extra arguments for `python -m operator_runtime bench`, e.g. "--op softmax"),
+#        SANITIZE_K / SANITIZE_TIMEOUT (narrow and bound the compute-sanitizer runs)
 # Logs go to $OUT (the device tool's output folder) or ./gpu-logs. Exits non-zero if any step fails.
 set -uo pipefail
 OUT=${OUT:-gpu-logs}
@@ -45,7 +47,8 @@ if [ "$SWEEP" = 1 ]; then
   step "softmax config sweep (tests/bench/sweeps/softmax_configs.cu)"
   mkdir -p build/sweeps
   nvcc -std=c++17 -O3 -arch=sm_${CMAKE_CUDA_ARCHITECTURES} -Isrc/cpp tests/bench/sweeps/softmax_configs.cu \
-    -o build/sweeps/softmax_configs && build/sweeps/softmax_configs >"$OUT/softmax_configs.csv" || status=1
+    -o build/sweeps/softmax_configs && build/sweeps/softmax_configs ${SWEEP_MIN_LENGTH:-0} >"$OUT/softmax_configs.csv" \
+    || status=1
   wc -l "$OUT/softmax_configs.csv"
 fi
 
@@ -58,11 +61,17 @@ for backend in ${BACKENDS-nvidia tilelang}; do
 done
 
 if [ "$SANITIZE" = 1 ]; then
+  # Instrumented kernels run 10-100x slower: SANITIZE_K (a pytest -k expression) narrows the suite and
+  # SANITIZE_TIMEOUT (seconds per tool) bounds it; racecheck only looks at shared memory.
   for tool in memcheck racecheck; do
-    step "compute-sanitizer $tool"
-    compute-sanitizer --tool "$tool" --error-exitcode 9 python -m pytest tests/ops --backend nvidia -q \
-      -p no:cacheprovider -x 2>&1 | tee "$OUT/sanitizer-$tool.log" | tail -6
-    [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
+    step "compute-sanitizer $tool ${SANITIZE_K:+(-k $SANITIZE_K)}"
+    timeout "${SANITIZE_TIMEOUT:-1800}" compute-sanitizer --tool "$tool" --error-exitcode 9 \
+      python -m pytest tests/ops --backend nvidia -q -p no:cacheprovider -x ${SANITIZE_K:+-k "$SANITIZE_K"} \
+      >"$OUT/sanitizer-$tool.log" 2>&1
+    rc=$?
+    grep -E "ERROR SUMMARY|passed|failed" "$OUT/sanitizer-$tool.log" | tail -3
+    [ $rc -eq 124 ] && echo "compute-sanitizer $tool: stopped by the timeout (${SANITIZE_TIMEOUT:-1800} s)"
+    [ $rc -eq 0 ] || status=1
   done
 fi
 

@@ -20,15 +20,11 @@ inline Status last_launch_status(const char* kernel) { return cuda_status(cudaGe
 struct DeviceProps {
   int sm_count = 0;
   int max_smem_optin = 0;
-  int cc_major = 0;  // compute capability major (9 for Hopper: thread-block clusters)
 };
 
 inline Status query_device(int device_id, DeviceProps* p) {
   Status s = cuda_status(cudaDeviceGetAttribute(&p->sm_count, cudaDevAttrMultiProcessorCount, device_id),
                          "querying the CUDA device");
-  if (s != Status::Success) return s;
-  s = cuda_status(cudaDeviceGetAttribute(&p->cc_major, cudaDevAttrComputeCapabilityMajor, device_id),
-                  "querying the CUDA device");
   if (s != Status::Success) return s;
   return cuda_status(cudaDeviceGetAttribute(&p->max_smem_optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, device_id),
                      "querying the CUDA device");

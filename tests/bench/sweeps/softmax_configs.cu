@@ -1,10 +1,11 @@
 // Times every softmax kernel configuration that can hold a row, on the shapes of the benchmark suite,
 // so that the tables in ops/softmax/nvidia/softmax_cuda.cu (registers, cluster, online threads) are
 // chosen by measurement.
-// It launches the library's own kernels (softmax_kernels.cuh), not copies of them.
+// It launches the library's own kernels (softmax_kernels.cuh), not copies of them, plus the cluster
+// experiment (softmax_cluster_experiment.cuh), which the library does not dispatch.
 //
 //   nvcc -std=c++17 -O3 -arch=sm_90 -Isrc/cpp tests/bench/sweeps/softmax_configs.cu -o softmax_configs
-//   ./softmax_configs > softmax_configs.csv        (scripts/gpu_check.sh --sweep does both)
+//   ./softmax_configs [MIN_LENGTH] > softmax_configs.csv   (scripts/gpu_check.sh --sweep does both)
 //
 // Each time is the median of 7 CUDA-graph replays of >= 20 launches, every launch on its own input and
 // output so that the set (>= 256 MiB) does not fit in L2: the same method as the Python harness.
@@ -12,10 +13,12 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <type_traits>
 #include <vector>
 
 #include "ops/softmax/nvidia/softmax_kernels.cuh"
+#include "softmax_cluster_experiment.cuh"
 
 namespace {
 
@@ -119,7 +122,7 @@ void sweep_cluster(const Buffers& buf, const RowsOfDim& r) {
   const int64_t holds = int64_t(CLUSTER) * TPR * NP * kVec;
   if (r.length > holds || r.length <= holds / 2) return;
   const double us = time_graph(int(buf.in.size()), [&](int i, cudaStream_t st) {
-    CHECK((softmax_kernels::launch_cluster_registers<T, kVec, TPR, NP, CLUSTER>(
+    CHECK((softmax_experiments::launch_cluster_registers<T, kVec, TPR, NP, CLUSTER>(
         r, static_cast<T*>(buf.out[i]), static_cast<const T*>(buf.in[i]), st)));
   });
   char name[32];
@@ -207,12 +210,14 @@ void sweep_shape(int64_t rows, int64_t length) {
 
 }  // namespace
 
-int main() {
+int main(int argc, char** argv) {
+  const int64_t min_length = argc > 1 ? std::atoll(argv[1]) : 0;  // only rows at least this long
   const int64_t shapes[][2] = {{4096, 128},  {8192, 512},   {4096, 1024}, {1008, 2304},  {4080, 1536},
                                {4096, 4096}, {32768, 4096}, {4096, 8192}, {4096, 16384}, {2048, 32768},
                                {1024, 65536}, {256, 262144}};
   std::printf("dtype,rows,length,kernel,tpr,np,us,gbps\n");
   for (const auto& s : shapes) {
+    if (s[1] < min_length) continue;
     sweep_shape<float>(s[0], s[1]);
     sweep_shape<bfloat16_t>(s[0], s[1]);
   }

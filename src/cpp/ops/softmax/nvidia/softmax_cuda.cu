@@ -1,15 +1,12 @@
 // softmax on the nvidia backend. create() picks, from the row length, dtype and layout:
 //   unit-stride rows listed in the registers table -> `registers` with that (threads per row, packs per
 //                                                    thread): the row is read from HBM once
-//   longer rows listed in the cluster table (sm_90) -> `cluster_registers`: the row split across a
-//                                                    thread-block cluster, still read once
 //   longer unit-stride rows                        -> `online` (two reads, the second mostly from L2)
 //   any other layout                               -> `strided`
 // The tables were measured, not derived: tests/bench/sweeps/softmax_configs.cu times every candidate on
 // the benchmark shapes (H200 results: docs/runs/softmax-configs-h200-2026-11-30.csv).
 #include <algorithm>
 #include <array>
-#include <cstdint>
 #include <utility>
 
 #include "core/cuda_common.cuh"
@@ -20,14 +17,13 @@
 
 namespace ort {
 
-enum class SoftmaxPath { Empty, Registers, Cluster, Online, Strided };
+enum class SoftmaxPath { Empty, Registers, Online, Strided };
 
 struct SoftmaxCudaDescriptor {
   SoftmaxInfo info;
   SoftmaxPath path = SoftmaxPath::Empty;
   bool packs_aligned = false;  // lengths and row strides allow 16-byte packs if the pointers do
   int wide = -1, narrow = -1;  // registers-table entries for 16-byte packs and for single elements
-  int cluster = -1;            // cluster-table entry (16-byte packs)
   int online_threads = 1024;   // threads per row of the online kernel with 16-byte packs
   int device_id = 0;
 };
@@ -65,58 +61,13 @@ int pick_registers(int64_t length) {
   return -1;
 }
 
-// Rows past the registers table, up to max_length: cluster_registers, CLUSTER CTAs of TPR threads with
-// NP packs each. The row lives in the registers of CLUSTER SMs.
-struct ClusterConfig {
-  int64_t max_length;
-  int cluster, tpr, np;
-};
-
-template <int VEC>
-constexpr auto cluster_table() {
-  if constexpr (VEC == 4)
-    return std::array<ClusterConfig, 3>{{{32768, 4, 512, 4}, {65536, 8, 512, 4}, {262144, 16, 1024, 4}}};
-  else
-    return std::array<ClusterConfig, 4>{{{16384, 2, 512, 2}, {32768, 4, 512, 2}, {65536, 8, 512, 2},
-                                         {262144, 16, 1024, 2}}};
-}
-
-template <int VEC>
-int pick_cluster(int64_t length) {
-  constexpr auto table = cluster_table<VEC>();
-  for (size_t i = 0; i < table.size(); ++i)
-    if (length <= table[i].max_length) return int(i);
-  return -1;
-}
-
-// Clusters need a Hopper-class device and a binary whose kernel was compiled for it (an sm_80-only build
-// JIT-compiled on an H200 carries an empty cluster kernel).
-bool clusters_available(const DeviceProps& props) {
-  if (props.cc_major < 9) return false;
-  cudaFuncAttributes a;
-  if (cudaFuncGetAttributes(&a, softmax_kernels::cluster_registers<float, 4, 256, 4, 2>) != cudaSuccess) {
-    cudaGetLastError();
-    return false;
-  }
-  return a.binaryVersion >= 90 || a.ptxVersion >= 90;
-}
-
-template <class T, int VEC, size_t... I>
-cudaError_t dispatch_cluster(int e, const RowsOfDim& r, T* out, const T* x, cudaStream_t st,
-                             std::index_sequence<I...>) {
-  constexpr auto table = cluster_table<VEC>();
-  cudaError_t err = cudaSuccess;
-  ((e == int(I) ? void(err = softmax_kernels::launch_cluster_registers<T, VEC, table[I].tpr, table[I].np,
-                                                                       table[I].cluster>(r, out, x, st))
-                : void()),
-   ...);
-  return err;
-}
-
-// Online threads per row, measured the same way: short rows prefer more rows in flight per SM.
+// Online threads per row, measured the same way. For 16-bit rows of 8192 and more the online kernel beat
+// every registers configuration (its second read comes from L2) and the first thread-block-cluster
+// versions (docs/perf-notes.md); fewer threads for shorter rows keep more rows resident per SM.
 int pick_online_threads(int64_t length, int vec) {
   if (vec == 8 && length <= 8192) return 256;
   if (vec == 8 && length <= 16384) return 512;
+  if (vec == 8 && length > 65536) return 512;
   return 1024;
 }
 
@@ -168,14 +119,9 @@ Status softmax_cuda_create(SoftmaxCudaDescriptor** desc, const TensorDesc* out, 
   d->wide = vec == 4 ? pick_registers<4>(r.length) : pick_registers<8>(r.length);
   d->narrow = pick_registers<1>(r.length);
   d->online_threads = pick_online_threads(r.length, vec);
-  if (d->packs_aligned && d->wide < 0 && clusters_available(props)) {
-    d->cluster = vec == 4 ? pick_cluster<4>(r.length) : pick_cluster<8>(r.length);
-    if (d->cluster >= 0 && r.rows > int64_t(INT32_MAX) / 16) d->cluster = -1;  // grid.x = rows x cluster
-  }
   if (r.rows == 0 || r.length == 0) d->path = SoftmaxPath::Empty;
   else if (!unit_rows) d->path = SoftmaxPath::Strided;
   else if ((d->packs_aligned && d->wide >= 0) || (!d->packs_aligned && d->narrow >= 0)) d->path = SoftmaxPath::Registers;
-  else if (d->cluster >= 0) d->path = SoftmaxPath::Cluster;
   else d->path = SoftmaxPath::Online;
   *desc = d;
   return Status::Success;
@@ -200,10 +146,6 @@ Status softmax_cuda_execute(const SoftmaxCudaDescriptor* desc, void*, size_t, vo
     const T* px = static_cast<const T*>(x);
     if (desc->path == SoftmaxPath::Registers && wide) {
       dispatch_registers<T, kVec>(desc->wide, r, o, px, st);
-    } else if (desc->path == SoftmaxPath::Cluster && wide) {
-      const cudaError_t e = dispatch_cluster<T, kVec>(
-          desc->cluster, r, o, px, st, std::make_index_sequence<cluster_table<kVec>().size()>{});
-      if (e != cudaSuccess) return cuda_status(e, "launching softmax (cluster)");
     } else if (desc->path == SoftmaxPath::Registers && desc->narrow >= 0) {
       dispatch_registers<T, 1>(desc->narrow, r, o, px, st);
     } else if (desc->path != SoftmaxPath::Strided) {  // online, or registers rows met with misaligned pointers

@@ -1,12 +1,9 @@
 #pragma once
 // softmax kernels. All math is fp32; exp(v - m) is computed as exp2(v * log2e - m * log2e).
 //   registers: the row fits in the registers of TPR threads: HBM is read once and written once.
-//   cluster_registers: a longer row split across a thread-block cluster, still read once (sm_90+).
 //   online:    a row too long for registers: one pass keeps a running (max, sum) per thread, the
 //              second pass re-reads the row (mostly from L2) and writes.
 //   strided:   any layout: one thread per row, the same two passes.
-#include <cooperative_groups.h>
-
 #include <cstdint>
 
 #include "core/cuda_math.cuh"
@@ -110,61 +107,6 @@ __global__ void __launch_bounds__(TPR < 256 ? 256 : TPR) registers(T* out, const
   const float m = cuda::group_reduce<TPR>(slice.load(x + x_off, r.length), cuda::MaxOp{}, smem);
   const float s = cuda::group_reduce<TPR>(slice.exp_sum(m, r.length), cuda::SumOp{}, smem);
   slice.store(out + out_off, r.length, 1.f / s);
-}
-
-// A row too long for one block's registers, split across a thread-block cluster (Hopper): CTA `rank`
-// of the CLUSTER CTAs holds elements [rank * TPR * NP * VEC, ...) in registers, so the row is still
-// read from HBM once. The CTAs combine their partial max and sum through distributed shared memory,
-// each reading every CTA's value in rank order (deterministic). QuACK's softmax does the same.
-template <class T, int VEC, int TPR, int NP, int CLUSTER>
-__global__ void __launch_bounds__(TPR) cluster_registers(T* out, const T* x, RowsOfDim r) {
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
-  namespace cg = cooperative_groups;
-  cg::cluster_group cluster = cg::this_cluster();
-  __shared__ float smem[32];
-  __shared__ float partial[2];  // this CTA's max and sum, read by the whole cluster
-  const int rank = int(cluster.block_rank());
-  const int64_t row = blockIdx.x / CLUSTER;
-  int64_t out_off, x_off;
-  row_offsets(r.outer, row, &out_off, &x_off);
-  RowSlice<T, VEC, TPR, NP> slice{{}, int64_t(rank) * TPR * NP * VEC, int(threadIdx.x), true};
-  const float local_max = cuda::group_reduce<TPR>(slice.load(x + x_off, r.length), cuda::MaxOp{}, smem);
-  if (threadIdx.x == 0) partial[0] = local_max;
-  cluster.sync();
-  float m = -INFINITY;
-#pragma unroll
-  for (int q = 0; q < CLUSTER; ++q) m = fmaxf(m, *cluster.map_shared_rank(&partial[0], q));
-  const float local_sum = cuda::group_reduce<TPR>(slice.exp_sum(m, r.length), cuda::SumOp{}, smem);
-  if (threadIdx.x == 0) partial[1] = local_sum;
-  cluster.sync();
-  float s = 0.f;
-#pragma unroll
-  for (int q = 0; q < CLUSTER; ++q) s += *cluster.map_shared_rank(&partial[1], q);
-  cluster.sync();  // no CTA may exit (freeing its shared memory) while another still reads it
-  slice.store(out + out_off, r.length, 1.f / s);
-#endif
-}
-
-// Launches cluster_registers: a grid of rows x CLUSTER CTAs in clusters of CLUSTER. Sizes above 8 are
-// "non-portable" and must be allowed per kernel first; H100/H200 run clusters of up to 16.
-template <class T, int VEC, int TPR, int NP, int CLUSTER>
-cudaError_t launch_cluster_registers(const RowsOfDim& r, T* out, const T* x, cudaStream_t st) {
-  auto kernel = cluster_registers<T, VEC, TPR, NP, CLUSTER>;
-  if constexpr (CLUSTER > 8) {
-    const cudaError_t e = cudaFuncSetAttribute(kernel, cudaFuncAttributeNonPortableClusterSizeAllowed, 1);
-    if (e != cudaSuccess) return e;
-  }
-  cudaLaunchConfig_t cfg = {};
-  cfg.gridDim = dim3(unsigned(r.rows * CLUSTER));
-  cfg.blockDim = dim3(TPR);
-  cfg.stream = st;
-  cudaLaunchAttribute attr = {};
-  attr.id = cudaLaunchAttributeClusterDimension;
-  attr.val.clusterDim.x = CLUSTER;
-  attr.val.clusterDim.y = attr.val.clusterDim.z = 1;
-  cfg.attrs = &attr;
-  cfg.numAttrs = 1;
-  return cudaLaunchKernelEx(&cfg, kernel, out, x, r);
 }
 
 // kUnroll packs per thread per step, all loaded before any is used (see cuda::load_pack).

@@ -1,0 +1,81 @@
+#pragma once
+// EXPERIMENT, not used by the library: softmax rows split across a thread-block cluster (Hopper), the
+// way QuACK does it. tests/bench/sweeps/softmax_configs.cu times it beside the library's kernels; see
+// docs/perf-notes.md for what it measured and why the library does not dispatch it (yet).
+#include <cooperative_groups.h>
+
+#include "ops/softmax/nvidia/softmax_kernels.cuh"
+
+namespace ort::softmax_experiments {
+
+using softmax_kernels::RowSlice;
+using softmax_kernels::row_offsets;
+
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+// Combines one value per CTA of the cluster: lane q of warp 0 reads CTA q's value (one remote read per
+// CTA, not one per thread), warp 0 reduces in a fixed order, and every thread gets the result.
+template <class Op>
+__device__ __forceinline__ float cluster_combine(cooperative_groups::cluster_group& cluster, float* value, Op op,
+                                                 float* smem) {
+  if (threadIdx.x < 32) {
+    float v = threadIdx.x < cluster.num_blocks() ? *cluster.map_shared_rank(value, threadIdx.x) : op.identity();
+    v = op.template warp<32>(v);
+    if (threadIdx.x == 0) smem[32] = v;
+  }
+  __syncthreads();
+  return smem[32];
+}
+#endif
+
+// A row too long for one block's registers, split across a thread-block cluster (Hopper): CTA `rank`
+// of the CLUSTER CTAs holds elements [rank * TPR * NP * VEC, ...) in registers, so the row is still
+// read from HBM once. The CTAs combine their partial max and sum through distributed shared memory
+// (cluster_combine: a fixed order, so results are deterministic).
+template <class T, int VEC, int TPR, int NP, int CLUSTER>
+__global__ void __launch_bounds__(TPR) cluster_registers(T* out, const T* x, RowsOfDim r) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  namespace cg = cooperative_groups;
+  cg::cluster_group cluster = cg::this_cluster();
+  __shared__ float smem[33];
+  __shared__ float partial[2];  // this CTA's max and sum, read by the whole cluster
+  const int rank = int(cluster.block_rank());
+  const int64_t row = blockIdx.x / CLUSTER;
+  int64_t out_off, x_off;
+  row_offsets(r.outer, row, &out_off, &x_off);
+  RowSlice<T, VEC, TPR, NP> slice{{}, int64_t(rank) * TPR * NP * VEC, int(threadIdx.x), true};
+  const float local_max = cuda::group_reduce<TPR>(slice.load(x + x_off, r.length), cuda::MaxOp{}, smem);
+  if (threadIdx.x == 0) partial[0] = local_max;
+  cluster.sync();
+  const float m = cluster_combine(cluster, &partial[0], cuda::MaxOp{}, smem);
+  const float local_sum = cuda::group_reduce<TPR>(slice.exp_sum(m, r.length), cuda::SumOp{}, smem);
+  if (threadIdx.x == 0) partial[1] = local_sum;
+  cluster.sync();
+  const float s = cluster_combine(cluster, &partial[1], cuda::SumOp{}, smem);
+  cluster.sync();  // no CTA may exit (freeing its shared memory) while another still reads it
+  slice.store(out + out_off, r.length, 1.f / s);
+#endif
+}
+
+// Launches cluster_registers: a grid of rows x CLUSTER CTAs in clusters of CLUSTER. Sizes above 8 are
+// "non-portable" and must be allowed per kernel first; H100/H200 run clusters of up to 16.
+template <class T, int VEC, int TPR, int NP, int CLUSTER>
+cudaError_t launch_cluster_registers(const RowsOfDim& r, T* out, const T* x, cudaStream_t st) {
+  auto kernel = cluster_registers<T, VEC, TPR, NP, CLUSTER>;
+  if constexpr (CLUSTER > 8) {
+    const cudaError_t e = cudaFuncSetAttribute(kernel, cudaFuncAttributeNonPortableClusterSizeAllowed, 1);
+    if (e != cudaSuccess) return e;
+  }
+  cudaLaunchConfig_t cfg = {};
+  cfg.gridDim = dim3(unsigned(r.rows * CLUSTER));
+  cfg.blockDim = dim3(TPR);
+  cfg.stream = st;
+  cudaLaunchAttribute attr = {};
+  attr.id = cudaLaunchAttributeClusterDimension;
+  attr.val.clusterDim.x = CLUSTER;
+  attr.val.clusterDim.y = attr.val.clusterDim.z = 1;
+  cfg.attrs = &attr;
+  cfg.numAttrs = 1;
+  return cudaLaunchKernelEx(&cfg, kernel, out, x, r);
+}
+
+}  // namespace ort::softmax_experiments
