@@ -65,11 +65,14 @@ if [ "$SANITIZE" = 1 ]; then
   # SANITIZE_TIMEOUT (seconds per tool) bounds it; racecheck only looks at shared memory.
   for tool in memcheck racecheck; do
     step "compute-sanitizer $tool ${SANITIZE_K:+(-k $SANITIZE_K)}"
-    timeout "${SANITIZE_TIMEOUT:-1800}" compute-sanitizer --tool "$tool" --error-exitcode 9 \
+    # racecheck looks at our kernels only: it reports a hazard inside torch's own float64 reduce_kernel
+    # (at::native), which the tests use for their reference.
+    filter=""; [ "$tool" = racecheck ] && filter="--kernel-name-exclude kns=native"
+    timeout "${SANITIZE_TIMEOUT:-1800}" compute-sanitizer --tool "$tool" $filter --error-exitcode 9 \
       python -m pytest tests/ops --backend nvidia -q -p no:cacheprovider -x ${SANITIZE_K:+-k "$SANITIZE_K"} \
       >"$OUT/sanitizer-$tool.log" 2>&1
     rc=$?
-    grep -E "ERROR SUMMARY|passed|failed" "$OUT/sanitizer-$tool.log" | tail -3
+    grep -E "SUMMARY|passed|failed|leaked" "$OUT/sanitizer-$tool.log" | tail -4
     [ $rc -eq 124 ] && echo "compute-sanitizer $tool: stopped by the timeout (${SANITIZE_TIMEOUT:-1800} s)"
     [ $rc -eq 0 ] || status=1
   done

@@ -126,11 +126,11 @@ Status reduce_sum_cuda_execute(const ReduceSumCudaDescriptor* desc, void* worksp
           o, px, ws, desc->info.r);
     const int64_t rows = desc->info.r.rows;
     if (desc->splits > 1 && rows < kWarpFinishRows)
-      reduce_sum_kernels::finish<T, 32><<<unsigned(ceil_div(rows * 32, 256)), 256, 0, st>>>(o, ws, desc->info.r,
-                                                                                             desc->splits);
+      reduce_sum_kernels::finish_few_rows<T><<<unsigned(ceil_div(rows * 32, 256)), 256, 0, st>>>(
+          o, ws, desc->info.r, desc->splits);
     else if (desc->splits > 1)
-      reduce_sum_kernels::finish<T, 1><<<unsigned(ceil_div(rows, 256)), 256, 0, st>>>(o, ws, desc->info.r,
-                                                                                      desc->splits);
+      reduce_sum_kernels::finish_rows<T><<<unsigned(ceil_div(rows, 32)), dim3(32, reduce_sum_kernels::kFinishLanes),
+                                           0, st>>>(o, ws, desc->info.r, desc->splits);
     return Status::Success;
   });
   if (s != Status::Success) return s;

@@ -111,21 +111,45 @@ __global__ void __launch_bounds__(256) strided(T* out, const T* x, float* partia
   }
 }
 
-// Adds each row's partial sums in a fixed order. TPR = 1: a thread per row, splits in order (reads
-// coalesce across rows: many rows, few splits). TPR = 32: a warp per row, lane l takes splits l, l + 32,
-// ..., then a fixed shuffle tree (one row split a thousand ways: a lone thread would add 1056 partials
-// one after another).
-template <class T, int TPR>
-__global__ void __launch_bounds__(256) finish(T* out, const float* partials, RowsOfDim r, int splits) {
-  const int64_t row = (int64_t(blockIdx.x) * blockDim.x + threadIdx.x) / TPR;
-  if (row >= r.rows) return;  // whole warps leave together when TPR == 32 (256 is a multiple of it)
+// Adds each row's partial sums in a fixed order, so results are deterministic.
+//   finish_few_rows: a warp per row; lane l takes splits l, l + 32, ..., then a fixed shuffle tree (one
+//                    row split a thousand ways: a lone thread would add 1056 partials one by one).
+//   finish_rows:     a block takes 32 consecutive rows (threadIdx.x: the reads coalesce) and 8 split lanes
+//                    (threadIdx.y: lane y takes splits y, y + 8, ...); the 8 lane sums are added in order.
+//                    Session 1 used one thread per row there: 4096 threads each adding 512 partials.
+template <class T>
+__global__ void __launch_bounds__(256) finish_few_rows(T* out, const float* partials, RowsOfDim r, int splits) {
+  const int64_t row = (int64_t(blockIdx.x) * blockDim.x + threadIdx.x) / 32;
+  if (row >= r.rows) return;  // whole warps leave together (256 is a multiple of 32)
   float sum = 0.f;
-  for (int s = threadIdx.x % TPR; s < splits; s += TPR) sum += partials[int64_t(s) * r.rows + row];
-  if constexpr (TPR == 32) sum = cuda::warp_sum(sum);
-  if (threadIdx.x % TPR == 0) {
+  for (int s = threadIdx.x % 32; s < splits; s += 32) sum += partials[int64_t(s) * r.rows + row];
+  sum = cuda::warp_sum(sum);
+  if (threadIdx.x % 32 == 0) {
     int64_t out_off, x_off;
     row_offsets(r.outer, row, &out_off, &x_off);
     out[out_off] = from_float<T>(sum);
+  }
+}
+
+constexpr int kFinishLanes = 8;
+
+template <class T>
+__global__ void __launch_bounds__(32 * kFinishLanes) finish_rows(T* out, const float* partials, RowsOfDim r,
+                                                                 int splits) {
+  __shared__ float lane_sum[kFinishLanes][33];
+  const int64_t row = int64_t(blockIdx.x) * 32 + threadIdx.x;
+  float sum = 0.f;
+  if (row < r.rows)
+    for (int s = threadIdx.y; s < splits; s += kFinishLanes) sum += partials[int64_t(s) * r.rows + row];
+  lane_sum[threadIdx.y][threadIdx.x] = sum;
+  __syncthreads();
+  if (threadIdx.y == 0 && row < r.rows) {
+    float total = 0.f;
+#pragma unroll
+    for (int y = 0; y < kFinishLanes; ++y) total += lane_sum[y][threadIdx.x];
+    int64_t out_off, x_off;
+    row_offsets(r.outer, row, &out_off, &x_off);
+    out[out_off] = from_float<T>(total);
   }
 }
 

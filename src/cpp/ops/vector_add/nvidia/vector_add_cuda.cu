@@ -14,6 +14,7 @@ struct VectorAddCudaDescriptor {
   VectorAddInfo info;
   bool rows_path = false;
   bool outer_strides_aligned = false;  // every row starts on a pack boundary if the base pointers do
+  bool small = false;  // too few blocks of kUnroll packs per thread to fill the GPU
   int device_id = 0;
   DeviceProps props;
   vector_add_kernels::RowsPlan rows;
@@ -42,13 +43,13 @@ bool plan_rows(const Nest<3>& n, vector_add_kernels::RowsPlan* p) {
   return true;
 }
 
-template <class T, int VEC>
+template <class T, int VEC, int UNROLL>
 void launch_rows(const VectorAddCudaDescriptor* d, T* out, const T* a, const T* b, cudaStream_t stream) {
   const auto& p = d->rows;
-  const dim3 grid(unsigned(ceil_div(p.inner, 256 * VEC * kUnroll)), unsigned(std::min<int64_t>(p.rows, 65535)));
+  const dim3 grid(unsigned(ceil_div(p.inner, 256 * VEC * UNROLL)), unsigned(std::min<int64_t>(p.rows, 65535)));
   const int bcast = (p.a_inner == 0 ? 1 : 0) | (p.b_inner == 0 ? 2 : 0);
   auto launch = [&](auto k) {
-    vector_add_kernels::rows<T, VEC, kUnroll, decltype(k)::value><<<grid, 256, 0, stream>>>(out, a, b, p);
+    vector_add_kernels::rows<T, VEC, UNROLL, decltype(k)::value><<<grid, 256, 0, stream>>>(out, a, b, p);
   };
   switch (bcast) {
     case 0: launch(std::integral_constant<int, 0>{}); break;
@@ -56,6 +57,14 @@ void launch_rows(const VectorAddCudaDescriptor* d, T* out, const T* a, const T* 
     case 2: launch(std::integral_constant<int, 2>{}); break;
     default: launch(std::integral_constant<int, 3>{}); break;
   }
+}
+
+// Small problems take one pack per thread: four times the blocks, so that a tensor of 4096 elements
+// spreads over 4 SMs instead of waiting on one (launch-bound sizes; 0.68x torch with 4 packs per thread).
+template <class T, int VEC>
+void launch_rows(const VectorAddCudaDescriptor* d, T* out, const T* a, const T* b, cudaStream_t stream) {
+  if (d->small) launch_rows<T, VEC, 1>(d, out, a, b, stream);
+  else launch_rows<T, VEC, kUnroll>(d, out, a, b, stream);
 }
 
 }  // namespace
@@ -75,6 +84,7 @@ Status vector_add_cuda_create(VectorAddCudaDescriptor** desc, const TensorDesc* 
   d->outer_strides_aligned = true;  // a row tail that does not fill a pack is handled in the kernel
   for (int dd = 0; dd < d->rows.outer_ndim; ++dd)
     for (int t = 0; t < 3; ++t) d->outer_strides_aligned &= d->rows.outer_stride[t][dd] % vec == 0;
+  d->small = ceil_div(d->rows.inner, 256 * vec * kUnroll) * d->rows.rows < 4 * int64_t(d->props.sm_count);
   *desc = d;
   return Status::Success;
 }
