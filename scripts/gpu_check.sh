@@ -4,7 +4,8 @@
 #   env: BACKENDS="nvidia tilelang" (suites to run; "" for none), SWEEP_MIN_LENGTH (sweep only rows at least
 #        this long), PEERS="liger compile" (further bench
 #        peers), BENCH_ARGS (extra arguments for `python -m operator_runtime bench`, e.g. "--op softmax"),
-#        SANITIZE_K / SANITIZE_TIMEOUT (narrow and bound the compute-sanitizer runs)
+#        SANITIZE_K / SANITIZE_TIMEOUT (narrow and bound the compute-sanitizer runs), HYPOTHESIS_PROFILE
+#        (gpu: 300 examples per fuzz test, the default here; ci: 200)
 # Logs go to $OUT (the device tool's output folder) or ./gpu-logs. Exits non-zero if any step fails.
 set -uo pipefail
 OUT=${OUT:-gpu-logs}
@@ -54,7 +55,7 @@ fi
 
 for backend in ${BACKENDS-nvidia tilelang}; do
   step "pytest --backend $backend"
-  HYPOTHESIS_PROFILE=gpu python -m pytest $TESTS --backend "$backend" -q -p no:cacheprovider \
+  HYPOTHESIS_PROFILE=${HYPOTHESIS_PROFILE:-gpu} python -m pytest $TESTS --backend "$backend" -q -p no:cacheprovider \
     >"$OUT/pytest-$backend.log" 2>&1 || status=1
   grep -E "^(FAILED|ERROR)" "$OUT/pytest-$backend.log" | head -30
   tail -1 "$OUT/pytest-$backend.log"
