@@ -24,6 +24,12 @@ def _large(t):
     t.mul_(3000.0)
 
 
+def _large_offset(t):
+    # Many values near a large max, all contributing: exp(v - m) computed as exp2(v * log2e - m * log2e)
+    # misses here by ~4e-4 relative in float32 on every row (the subtraction must come first).
+    t.mul_(4.0).add_(9000.0)
+
+
 def correctness_cases() -> list[CorrectnessCase]:
     # Lengths cross every kernel choice: sub-warp, warp and block registers rows, thread-block clusters
     # (16384 to 262144, with a partly empty last CTA at 40000 and 100000) and the online kernel beyond.
@@ -44,6 +50,8 @@ def correctness_cases() -> list[CorrectnessCase]:
         C("neg-inf", _x((16, 1000), values=_some_neg_inf)),
         C("neg-inf-long", _x((2, 50000), values=_some_neg_inf)),
         C("large-magnitude", _x((16, 3000), values=_large)),
+        C("large-offset", _x((8, 1000), values=_large_offset)),
+        C("large-offset-long", _x((2, 70000), values=_large_offset)),
         C("in-place", _x((32, 1500)), in_place="x"),
         C("in-place-long", _x((2, 70000)), in_place="x"),
         C("rank5", _x((2, 3, 4, 5, 6), Layout(perm=(4, 0, 3, 1, 2))), attrs={"dim": 2}),
