@@ -53,6 +53,21 @@ constexpr auto registers_table() {
   }
 }
 
+// A table edit that cannot hold its rows, is out of order, or asks more than 32 values of a thread fails
+// to compile instead of writing past a row or spilling.
+template <int VEC>
+constexpr bool registers_table_is_sound() {
+  constexpr auto table = registers_table<VEC>();
+  for (size_t i = 0; i < table.size(); ++i) {
+    const RegConfig& c = table[i];
+    if (int64_t(c.tpr) * c.np * VEC < c.max_length || c.np * VEC > 32) return false;
+    if (i > 0 && table[i - 1].max_length >= c.max_length) return false;
+  }
+  return true;
+}
+static_assert(registers_table_is_sound<4>() && registers_table_is_sound<8>() && registers_table_is_sound<1>(),
+              "softmax registers table: each entry must hold max_length values, ascending, <= 32 per thread");
+
 template <int VEC>
 int pick_registers(int64_t length) {
   constexpr auto table = registers_table<VEC>();
