@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The one GPU script: build, run the test suite on the GPU backends, optionally benchmark.
-#   scripts/gpu_check.sh [--bench] [--sanitize] [--sweep] [--tests PYTEST_ARGS...]
+#   scripts/gpu_check.sh [--bench] [--sanitize] [--sweep] [--pack-logs] [--tests PYTEST_ARGS...]
+#   --pack-logs: at the end, fold the logs into $OUT/logs.tgz (the device tool returns at most 8 files)
 #   env: BACKENDS="nvidia tilelang" (suites to run; "" for none), SWEEP_MIN_LENGTH (sweep only rows at least
 #        this long), PEERS="liger compile" (further bench
 #        peers), BENCH_ARGS (extra arguments for `python -m operator_runtime bench`, e.g. "--op softmax"),
@@ -10,12 +11,13 @@
 set -uo pipefail
 OUT=${OUT:-gpu-logs}
 mkdir -p "$OUT"
-BENCH=0; SANITIZE=0; SWEEP=0; TESTS="tests"
+BENCH=0; SANITIZE=0; SWEEP=0; PACK=0; TESTS="tests"
 while [ $# -gt 0 ]; do
   case "$1" in
     --bench) BENCH=1 ;;
     --sanitize) SANITIZE=1 ;;
     --sweep) SWEEP=1 ;;
+    --pack-logs) PACK=1 ;;
     --tests) shift; TESTS="$*"; break ;;
   esac
   shift
@@ -82,5 +84,9 @@ fi
 if [ "$BENCH" = 1 ]; then
   step "bench"
   python -m operator_runtime bench --host-overhead ${PEERS:+--peers $PEERS} ${BENCH_ARGS:-} --out "$OUT" 2>&1 | tee "$OUT/bench.log" || status=1
+fi
+if [ "$PACK" = 1 ]; then
+  (cd "$OUT" && tar czf logs.tgz ./*.log gpu.txt && rm -f ./*.log gpu.txt)
+  ls "$OUT"
 fi
 exit $status

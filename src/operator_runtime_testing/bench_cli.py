@@ -86,7 +86,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--op", nargs="*", help="ops to run (default: all)")
     p.add_argument("--backend", nargs="*", help="backends (default: every available GPU backend, else cpu)")
     p.add_argument("--mode", choices=("graph", "events"), default="graph", help="GPU timing mode")
-    p.add_argument("--case", help="only cases whose id contains this")
+    p.add_argument("--case", nargs="*", help="only cases whose id contains one of these")
     p.add_argument("--out", default="bench-results", help="directory for bench.json/csv/png")
     p.add_argument("--tests-dir", default="tests", help="where tests/bench and tests/cases live")
     p.add_argument("--max-mib", type=float, default=None,
@@ -112,7 +112,7 @@ def main(argv: list[str] | None = None) -> int:
     jobs = []
     for mod in discover(Path(args.tests_dir), args.op):
         for case in mod.benchmark_cases():
-            if args.case and args.case not in case.id:
+            if args.case and not any(part in case.id for part in args.case):
                 continue
             for dtype in case.dtypes:
                 for backend in backends:

@@ -85,9 +85,10 @@ def test_bench_cli_runs_on_the_cpu(tmp_path):
 
     if torch.cuda.is_available():
         pytest.skip("this checks the CPU labelling; the GPU bench runs in scripts/gpu_check.sh --bench")
-    assert main(["--op", "vector_add", "--case", "tiny", "--out", str(tmp_path)]) == 0
+    assert main(["--op", "vector_add", "copy", "--case", "tiny", "--out", str(tmp_path)]) == 0
     doc = json.loads((tmp_path / "bench.json").read_text())
     assert doc["rows"] and all(r["device_type"] == "cpu" for r in doc["rows"])
+    assert {(r["op"], r["case"]) for r in doc["rows"]} == {("vector_add", "tiny-4096"), ("copy", "tiny")}
     assert doc["mode"] == "host"
 
 
