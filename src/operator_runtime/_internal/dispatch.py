@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import atexit
 import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -83,9 +82,6 @@ def prepare(spec: OpSpec, inputs: tuple, out: torch.Tensor | None, backend: Back
 # a workspace are not cached: two streams must not share one workspace.
 _PLANS: dict[tuple, PreparedOp] = {}
 _MAX_PLANS = 512
-# Cached descriptors are released before interpreter teardown: nanobind reports instances that outlive
-# its module as leaks (seen at exit under compute-sanitizer on the H200).
-atexit.register(_PLANS.clear)
 
 
 def _plan_key(spec: OpSpec, inputs: tuple, out: torch.Tensor | None, backend, attrs: tuple) -> tuple | None:
