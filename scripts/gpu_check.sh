@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # The one GPU script: build, run the test suite on the GPU backends, optionally benchmark.
-#   scripts/gpu_check.sh [--bench] [--sanitize] [--sweep] [--pack-logs] [--tests PYTEST_ARGS...]
-#   --pack-logs: at the end, fold the logs into $OUT/logs.tgz (the device tool returns at most 8 files)
+#   scripts/gpu_check.sh [--bench] [--sanitize] [--sweep] [--ncu] [--pack-logs] [--tests PYTEST_ARGS...]
+#   --ncu: Nsight Compute profiles of the cases in scripts/ncu_profile.sh (NCU_FILTER narrows them)
+#   --pack-logs: after each step, fold what $OUT holds into $OUT/logs.tar (the device tool returns at most
+#                8 files; a step cut off by the time limit still leaves the earlier steps' logs)
 #   env: BACKENDS="nvidia tilelang" (suites to run; "" for none), SWEEP_MIN_LENGTH (sweep only rows at least
 #        this long), PEERS="liger compile" (further bench
 #        peers), BENCH_ARGS (extra arguments for `python -m operator_runtime bench`, e.g. "--op softmax"),
@@ -11,19 +13,24 @@
 set -uo pipefail
 OUT=${OUT:-gpu-logs}
 mkdir -p "$OUT"
-BENCH=0; SANITIZE=0; SWEEP=0; PACK=0; TESTS="tests"
+BENCH=0; SANITIZE=0; SWEEP=0; NCU=0; PACK=0; TESTS="tests"
 while [ $# -gt 0 ]; do
   case "$1" in
     --bench) BENCH=1 ;;
     --sanitize) SANITIZE=1 ;;
     --sweep) SWEEP=1 ;;
+    --ncu) NCU=1 ;;
     --pack-logs) PACK=1 ;;
     --tests) shift; TESTS="$*"; break ;;
   esac
   shift
 done
 status=0
-step() { echo "== $1 ($(date +%T)) =="; }
+pack() {
+  [ "$PACK" = 1 ] || return 0
+  (cd "$OUT" && files=$(ls -A | grep -v '^logs.tar$') && [ -n "$files" ] && tar rf logs.tar $files && rm -rf $files)
+}
+step() { pack; echo "== $1 ($(date +%T)) =="; }
 
 # TileLang travels as a bundle (../shared/tools/device-tilelang-bundle.sh); the image has no package index.
 if [ -f .device/tilelang-bundle.tar.xz ]; then
@@ -81,12 +88,14 @@ if [ "$SANITIZE" = 1 ]; then
   done
 fi
 
+if [ "$NCU" = 1 ]; then
+  step "ncu (scripts/ncu_profile.sh ${NCU_FILTER:-})"
+  OUT="$OUT" scripts/ncu_profile.sh ${NCU_FILTER:-} || status=1
+fi
 if [ "$BENCH" = 1 ]; then
   step "bench"
   python -m operator_runtime bench --host-overhead ${PEERS:+--peers $PEERS} ${BENCH_ARGS:-} --out "$OUT" 2>&1 | tee "$OUT/bench.log" || status=1
 fi
-if [ "$PACK" = 1 ]; then
-  (cd "$OUT" && tar czf logs.tgz ./*.log gpu.txt && rm -f ./*.log gpu.txt)
-  ls "$OUT"
-fi
+step "done"
+pack
 exit $status

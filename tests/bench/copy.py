@@ -13,6 +13,7 @@ from cases.copy import benchmark_cases  # noqa: E402,F401
 
 import operator_runtime as ort  # noqa: E402
 from operator_runtime_testing.assertions import assert_bitwise_equal  # noqa: E402
+from operator_runtime_testing.peers import compiled  # noqa: E402
 from operator_runtime_testing.performance import Work, unique_bytes  # noqa: E402
 
 OP = "copy"
@@ -30,6 +31,15 @@ def torch_peer(inputs: dict, attrs: dict):
     src = inputs["src"]
     out = torch.empty(src.shape, dtype=src.dtype, device=src.device)
     return lambda: out.copy_(src)
+
+
+def extra_peers(inputs: dict, attrs: dict) -> dict:
+    """torch.compile of a copy into a fresh contiguous tensor (what `.contiguous()` on the layout does)."""
+    src = inputs["src"]
+    if not src.is_cuda:
+        return {}
+    fn = compiled(lambda s: s.clone(memory_format=torch.contiguous_format))
+    return {"compile": lambda: fn(src)}
 
 
 def work(inputs: dict, out: torch.Tensor, attrs: dict) -> Work:

@@ -14,6 +14,7 @@ from cases.reduce_sum import benchmark_cases  # noqa: E402,F401
 
 import operator_runtime as ort  # noqa: E402
 from operator_runtime_testing.assertions import assert_close  # noqa: E402
+from operator_runtime_testing.peers import compiled  # noqa: E402
 from operator_runtime_testing.performance import Work, unique_bytes  # noqa: E402
 
 OP = "reduce_sum"
@@ -39,6 +40,16 @@ def torch_peer(inputs: dict, attrs: dict):
     x = inputs["x"]
     out = make_out(inputs, attrs)
     return lambda: torch.sum(x, dim, keepdim=keepdim, out=out)
+
+
+def extra_peers(inputs: dict, attrs: dict) -> dict:
+    """torch.compile of the same sum."""
+    dim, keepdim = _args(attrs)
+    x = inputs["x"]
+    if not x.is_cuda:
+        return {}
+    fn = compiled(lambda t: t.sum(dim, keepdim=keepdim))
+    return {"compile": lambda: fn(x)}
 
 
 def work(inputs: dict, out: torch.Tensor, attrs: dict) -> Work:

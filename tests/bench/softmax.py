@@ -13,6 +13,7 @@ from cases.softmax import benchmark_cases  # noqa: E402,F401
 
 import operator_runtime as ort  # noqa: E402
 from operator_runtime_testing.assertions import assert_close  # noqa: E402
+from operator_runtime_testing.peers import compiled  # noqa: E402
 from operator_runtime_testing.performance import Work, unique_bytes  # noqa: E402
 
 OP = "softmax"
@@ -36,8 +37,8 @@ def extra_peers(inputs: dict, attrs: dict) -> dict:
     x, dim = inputs["x"], attrs.get("dim", -1)
     peers = {}
     if x.is_cuda:
-        compiled = torch.compile(lambda t: torch.softmax(t, dim))
-        peers["compile"] = lambda: compiled(x)
+        fn = compiled(lambda t: torch.softmax(t, dim))
+        peers["compile"] = lambda: fn(x)
         try:
             from liger_kernel.ops.softmax import LigerSoftmaxFunction
         except ImportError:

@@ -13,6 +13,7 @@ from cases.vector_add import benchmark_cases  # noqa: E402,F401
 
 import operator_runtime as ort  # noqa: E402
 from operator_runtime_testing.assertions import assert_close  # noqa: E402
+from operator_runtime_testing.peers import compiled  # noqa: E402
 from operator_runtime_testing.performance import Work, unique_bytes  # noqa: E402
 
 OP = "vector_add"
@@ -31,6 +32,15 @@ def torch_peer(inputs: dict, attrs: dict):
     a, b = inputs["a"], inputs["b"]
     out = make_out(inputs, attrs)
     return lambda: torch.add(a, b, out=out)
+
+
+def extra_peers(inputs: dict, attrs: dict) -> dict:
+    """torch.compile of the same add (out-of-place: a compiled graph allocates its own output)."""
+    a, b = inputs["a"], inputs["b"]
+    if not a.is_cuda:
+        return {}
+    fn = compiled(lambda p, q: p + q)
+    return {"compile": lambda: fn(a, b)}
 
 
 def work(inputs: dict, out: torch.Tensor, attrs: dict) -> Work:

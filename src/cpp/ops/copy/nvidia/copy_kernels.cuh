@@ -92,6 +92,74 @@ __global__ void __launch_bounds__(TILE * ROWS) transpose(T* __restrict__ out, co
   }
 }
 
+// The 16-bit transpose moves 4-byte words: each thread loads a pair of adjacent j values from two adjacent
+// rows i, swaps halves in registers (a 2x2 transpose, two byte_perm) and so holds pairs of adjacent i
+// values, which are out's contiguous direction. With 2-byte accesses a thread had 16 loads of 2 bytes in
+// flight and the H200 moved 2.69 TB/s; here it has 16 loads of 4 bytes, as the fp32 tile that reaches
+// 3.6 TB/s. Shared word (j, a) holds i = 2a and 2a + 1 of column j, at column a ^ (j / 2 % 32): the
+// register-transposed stores (a warp writes 32 columns j of one a) and the row reads are then both free
+// of bank conflicts, with no padding. Needs out and src 4-byte aligned along the tile (create() checks
+// the strides, execute() the pointers).
+// The launch bound asks for 4 blocks per SM: left alone, ptxas took 80 registers and allowed 3.
+template <int TI, int TJ, int ROWS>
+__global__ void __launch_bounds__(32 * ROWS, 4) transpose_pairs(uint16_t* __restrict__ out,
+                                                             const uint16_t* __restrict__ src, TransposePlan p) {
+  static_assert(TJ == 64 && TI % (2 * ROWS) == 0, "a warp spans the 32 word columns of one tile row");
+  constexpr int kWords = TI / 2;          // words per tile row of out
+  constexpr int kPairs = kWords / ROWS;   // row pairs each thread loads
+  __shared__ uint32_t tile[TJ][kWords];
+  const int tx = threadIdx.x, ty = threadIdx.y, tid = ty * 32 + tx;
+  const int64_t i0 = int64_t(blockIdx.x) * TI;
+  const auto word_at = [](int j, int a) { return a ^ ((j >> 1) & 31); };
+  for (int64_t bj = blockIdx.y; bj * TJ < p.nj; bj += gridDim.y) {
+    const int64_t j0 = bj * TJ;
+    for (int64_t b = blockIdx.z; b < p.batch.count; b += gridDim.z) {
+      int64_t ob, sb;
+      batch_offsets(p.batch, b, &ob, &sb);
+      const bool whole = i0 + TI <= p.ni && j0 + TJ <= p.nj;
+      if (whole) {
+        uint32_t w[kPairs][2];
+        const uint16_t* s = src + sb + (i0 + 2 * ty) * p.src_si + j0 + 2 * tx;
+        const int64_t step = 2 * ROWS * p.src_si;
+#pragma unroll
+        for (int k = 0; k < kPairs; ++k, s += step) {
+          w[k][0] = *reinterpret_cast<const uint32_t*>(s);
+          w[k][1] = *reinterpret_cast<const uint32_t*>(s + p.src_si);
+        }
+#pragma unroll
+        for (int k = 0; k < kPairs; ++k) {
+          const int a = ty + k * ROWS;
+          tile[2 * tx][word_at(2 * tx, a)] = __byte_perm(w[k][0], w[k][1], 0x5410);      // low halves: j even
+          tile[2 * tx + 1][word_at(2 * tx + 1, a)] = __byte_perm(w[k][0], w[k][1], 0x7632);  // high: j odd
+        }
+      } else {
+        for (int e = tid; e < TI * TJ; e += 32 * ROWS) {
+          const int r = e / TJ, c = e % TJ;  // consecutive threads along j: coalesced reads of src
+          if (i0 + r < p.ni && j0 + c < p.nj)
+            reinterpret_cast<uint16_t*>(&tile[c][word_at(c, r >> 1)])[r & 1] = src[sb + (i0 + r) * p.src_si + j0 + c];
+        }
+      }
+      __syncthreads();
+      // Thread tid writes word c = tid % kWords of rows j = tid / kWords + k * kRowsPerStep.
+      constexpr int kRowsPerStep = 32 * ROWS / kWords;
+      const int c = tid % kWords;
+      uint16_t* o = out + ob + (j0 + tid / kWords) * p.out_sj + i0 + 2 * c;
+#pragma unroll
+      for (int k = 0; k < TJ / kRowsPerStep; ++k, o += kRowsPerStep * p.out_sj) {
+        const int j = tid / kWords + k * kRowsPerStep;
+        const uint32_t v = tile[j][word_at(j, c)];
+        if (whole) {
+          *reinterpret_cast<uint32_t*>(o) = v;
+        } else if (j0 + j < p.nj) {
+          if (i0 + 2 * c < p.ni) o[0] = uint16_t(v & 0xffffu);
+          if (i0 + 2 * c + 1 < p.ni) o[1] = uint16_t(v >> 16);
+        }
+      }
+      __syncthreads();
+    }
+  }
+}
+
 // Anything else: each thread turns a linear index (in out's memory order) into both offsets.
 template <class T>
 __global__ void strided(T* __restrict__ out, const T* __restrict__ src, Nest<2> n, int64_t numel) {

@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Nsight Compute profiles of the cases docs/perf-notes.md discusses: one process per (op, case, dtype, who),
+# one call each (operator_runtime_testing.profile_once), raw metrics as CSV under $OUT/ncu/, and a summary
+# table (python -m operator_runtime_testing.ncu_summary). Run after the package is installed, on a GPU
+# whose runtime lets ncu read the counters (the H200's Firecracker machines do).
+#   scripts/ncu_profile.sh [FILTER]   FILTER: only rows whose name contains it
+# Clocks are left alone (--clock-control none): the numbers are those of the card as the bench sees it.
+set -uo pipefail
+OUT=${OUT:-gpu-logs}
+mkdir -p "$OUT/ncu"
+SECTIONS="--section SpeedOfLight --section MemoryWorkloadAnalysis --section Occupancy --section LaunchStats \
+  --section WarpStateStats --section SchedulerStats"
+METRICS="--metrics dram__bytes_read.sum,dram__bytes_write.sum,lts__t_sector_hit_rate.pct"
+# name op case dtype who
+CASES="
+softmax-32768x4096-bf16-ours softmax 32768x4096 bfloat16 ours
+softmax-32768x4096-fp16-ours softmax 32768x4096 float16 ours
+softmax-32768x4096-bf16-liger softmax 32768x4096 bfloat16 liger
+softmax-4096x16384-fp16-ours softmax 4096x16384 float16 ours
+softmax-4096x16384-fp16-liger softmax 4096x16384 float16 liger
+softmax-1024x65536-fp32-ours softmax 1024x65536 float32 ours
+softmax-1024x65536-bf16-ours softmax 1024x65536 bfloat16 ours
+softmax-256x262144-fp32-ours softmax 256x262144 float32 ours
+softmax-4096x1024-fp32-ours softmax 4096x1024 float32 ours
+softmax-4096x1024-fp32-liger softmax 4096x1024 float32 liger
+softmax-4096x1024-fp32-torch softmax 4096x1024 float32 torch
+softmax-4096x128-fp32-ours softmax 4096x128 float32 ours
+softmax-4096x128-fp32-torch softmax 4096x128 float32 torch
+reduce-rows-4096x128-fp16-ours reduce_sum rows-4096x128 float16 ours
+reduce-rows-4096x128-fp16-torch reduce_sum rows-4096x128 float16 torch
+reduce-columns-fp16-ours reduce_sum columns-32768x4096-dim0 float16 ours
+reduce-columns-fp16-torch reduce_sum columns-32768x4096-dim0 float16 torch
+reduce-rows-256x262144-bf16-ours reduce_sum rows-256x262144 bfloat16 ours
+copy-transpose-bf16-ours copy transpose-8192^2 bfloat16 ours
+add-row-broadcast-fp32-ours vector_add row-broadcast-16384^2 float32 ours
+add-row-broadcast-fp32-torch vector_add row-broadcast-16384^2 float32 torch
+"
+status=0
+while read -r name op case dtype who; do
+  [ -z "$name" ] && continue
+  [ -n "${1:-}" ] && [[ "$name" != *"$1"* ]] && continue
+  echo "-- ncu $name ($(date +%T))"
+  ncu --profile-from-start off --clock-control none $SECTIONS $METRICS --csv --page raw \
+    python -m operator_runtime_testing.profile_once --op "$op" --case "$case" --dtype "$dtype" --who "$who" \
+    >"$OUT/ncu/$name.csv" 2>"$OUT/ncu/$name.err" || { status=1; tail -3 "$OUT/ncu/$name.err"; }
+done <<<"$CASES"
+python -m operator_runtime_testing.ncu_summary "$OUT"/ncu/*.csv | tee "$OUT/ncu-summary.md" || status=1
+exit $status
