@@ -3,8 +3,8 @@
     python -m operator_runtime_testing.ncu_summary gpu-logs/ncu/*.csv
 
 Columns: time, DRAM bytes read/written against the bytes the op must move, DRAM throughput as % of peak,
-L2 hit rate, achieved vs theoretical occupancy, registers, and the top warp stall reasons (cycles per
-issued instruction), which are what a memory-bound kernel's time is spent on.
+L2 hit rate, achieved vs theoretical occupancy, registers, issue-slot use and warp instructions executed,
+and the top warp stall reasons (cycles per issued instruction), which are what a memory-bound kernel's time is spent on.
 """
 
 from __future__ import annotations
@@ -14,8 +14,9 @@ import re
 import sys
 from pathlib import Path
 
-_SCALE = {"byte": 1, "kbyte": 1e3, "mbyte": 1e6, "gbyte": 1e9, "nsecond": 1e-3, "usecond": 1, "msecond": 1e3,
-          "second": 1e6}
+# ncu's units, scaled to bytes and microseconds.
+_SCALE = {"byte": 1, "kbyte": 1e3, "mbyte": 1e6, "gbyte": 1e9, "ns": 1e-3, "nsecond": 1e-3, "us": 1, "usecond": 1,
+          "ms": 1e3, "msecond": 1e3}
 _STALL = re.compile(r"smsp__average_warps?_(?:latency_)?issue_stalled_(\w+?)_per_issue_active\.ratio$")
 
 
@@ -51,7 +52,7 @@ def summarise(path: Path, kernel: dict) -> dict:
         "us": val("gpu__time_duration.sum"),
         "read_MB": val("dram__bytes_read.sum") / 1e6,
         "write_MB": val("dram__bytes_write.sum") / 1e6,
-        "dram_pct": val("dram__throughput.avg.pct_of_peak_sustained_elapsed", False),
+        "dram_pct": val("gpu__dram_throughput.avg.pct_of_peak_sustained_elapsed", False),
         "l2_hit_pct": val("lts__t_sector_hit_rate.pct", False),
         "occ_pct": val("sm__warps_active.avg.pct_of_peak_sustained_active", False),
         "occ_theory_pct": val("sm__maximum_warps_per_active_cycle_pct", False),
@@ -59,13 +60,14 @@ def summarise(path: Path, kernel: dict) -> dict:
         "grid": val("launch__grid_size", False),
         "block": val("launch__block_size", False),
         "issue_pct": val("smsp__issue_active.avg.pct_of_peak_sustained_active", False),
+        "inst_M": val("inst_executed", False) / 1e6,
         "stalls": ", ".join(f"{r} {v:.1f}" for v, r in stalls[:3] if v == v),
     }
 
 
 def markdown(rows: list[dict]) -> str:
     cols = ["case", "kernel", "us", "read_MB", "write_MB", "dram_pct", "l2_hit_pct", "occ_pct", "occ_theory_pct",
-            "regs", "grid", "block", "issue_pct", "stalls"]
+            "regs", "grid", "block", "issue_pct", "inst_M", "stalls"]
     out = ["| " + " | ".join(cols) + " |", "|" + " --- |" * len(cols)]
     for r in rows:
         out.append("| " + " | ".join(f"{r[c]:.1f}" if isinstance(r[c], float) else str(r[c]) for c in cols) + " |")

@@ -8,11 +8,11 @@ from operator_runtime_testing.ncu_summary import markdown, read_rows, summarise
 # per kernel.
 RAW = """==PROF== Connected to process 123
 "ID","Process ID","Kernel Name","gpu__time_duration.sum","dram__bytes_read.sum","dram__bytes_write.sum",\
-"dram__throughput.avg.pct_of_peak_sustained_elapsed","smsp__average_warps_issue_stalled_long_scoreboard_per_issue_active.ratio",\
+"gpu__dram_throughput.avg.pct_of_peak_sustained_elapsed","smsp__average_warps_issue_stalled_long_scoreboard_per_issue_active.ratio",\
 "smsp__average_warps_issue_stalled_barrier_per_issue_active.ratio","smsp__average_warps_issue_stalled_wait_per_issue_active.ratio"
-"","","","msecond","Gbyte","Mbyte","%","inst","inst","inst"
+"","","","ms","Gbyte","Mbyte","%","inst","inst","inst"
 "0","123","void ort::softmax_kernels::online<float, 4, 1024>(float *, const float *, ort::RowsOfDim)","0.2","1.5",\
-"268.4","61.3","9.5","2.25","0.5"
+"1,268.4","61.3","9.5","2.25","0.5"
 """
 
 
@@ -24,7 +24,7 @@ def test_summary_scales_units_and_ranks_stalls(tmp_path):
     assert row["case"] == "softmax-case"
     assert row["kernel"] == "void ort::softmax_kernels::online<float, 4, 1024>"
     assert row["us"] == 200.0
-    assert row["read_MB"] == 1500.0 and row["write_MB"] == 268.4
+    assert row["read_MB"] == 1500.0 and row["write_MB"] == 1268.4
     assert row["dram_pct"] == 61.3
     assert row["stalls"] == "long_scoreboard 9.5, barrier 2.2, wait 0.5"
     assert row["occ_pct"] != row["occ_pct"]  # a metric the profile lacks is NaN, not zero

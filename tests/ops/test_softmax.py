@@ -29,9 +29,19 @@ def test_softmax_errors(case, backend, device):
     check_error(case, device)
 
 
-def test_softmax_matches_torch_on_all_neg_inf_and_inf_rows(backend, device):
-    x = torch.tensor([[float("-inf")] * 4, [0.0, float("inf"), 1.0, 2.0], [1.0, 2.0, 3.0, float("nan")]],
-                     device=device)
+@pytest.mark.parametrize("length", [4, 70000], ids=["registers", "online"])
+def test_softmax_matches_torch_on_all_neg_inf_and_inf_rows(backend, device, length):
+    # Rows of 70000 take the online kernel, whose running (max, sum) sees -inf, inf and NaN inside chunks.
+    inf, nan = float("inf"), float("nan")
+    x = torch.zeros(6, length, device=device)
+    x[0] = -inf                                    # all -inf: 0/0
+    x[1, 1] = inf                                  # an inf
+    x[2, -1] = nan                                 # a NaN last
+    x[3, : length // 2] = -inf                     # -inf first, finite values later
+    x[4, 0], x[4, 1:] = nan, -inf                  # NaN then -inf: the max stays -inf
+    x[5] = torch.arange(length, device=device) % 7  # finite, as a control
     ours = ort.softmax(x, backend=backend)
     ref = torch.softmax(x.double(), -1).float()
     assert torch.isnan(ours).equal(torch.isnan(ref)), (ours, ref)
+    finite = ~torch.isnan(ref)
+    assert torch.allclose(ours[finite], ref[finite], rtol=1e-4, atol=1e-6)

@@ -42,17 +42,19 @@ __global__ void __launch_bounds__(TPR) cluster_registers(T* out, const T* x, Row
   const int64_t row = blockIdx.x / CLUSTER;
   int64_t out_off, x_off;
   row_offsets(r.outer, row, &out_off, &x_off);
-  RowSlice<T, VEC, TPR, NP> slice{{}, int64_t(rank) * TPR * NP * VEC, int(threadIdx.x), true};
-  const float local_max = cuda::group_reduce<TPR>(slice.load(x + x_off, r.length), cuda::MaxOp{}, smem);
+  const int64_t first = (int64_t(rank) * TPR * NP + threadIdx.x) * VEC;
+  RowSlice<T, VEC, TPR, NP> slice;
+  slice.valid = int(r.length - first);
+  const float local_max = cuda::group_reduce<TPR>(slice.load(x + x_off + first), cuda::MaxOp{}, smem);
   if (threadIdx.x == 0) partial[0] = local_max;
   cluster.sync();
   const float m = cluster_combine(cluster, &partial[0], cuda::MaxOp{}, smem);
-  const float local_sum = cuda::group_reduce<TPR>(slice.exp_sum(m, r.length), cuda::SumOp{}, smem);
+  const float local_sum = cuda::group_reduce<TPR>(slice.exp_sum(m), cuda::SumOp{}, smem);
   if (threadIdx.x == 0) partial[1] = local_sum;
   cluster.sync();
   const float s = cluster_combine(cluster, &partial[1], cuda::SumOp{}, smem);
   cluster.sync();  // no CTA may exit (freeing its shared memory) while another still reads it
-  slice.store(out + out_off, r.length, 1.f / s);
+  slice.store(out + out_off + first, 1.f / s);
 #endif
 }
 

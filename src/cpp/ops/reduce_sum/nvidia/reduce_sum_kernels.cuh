@@ -9,7 +9,10 @@
 
 namespace ort::reduce_sum_kernels {
 
-__device__ __forceinline__ void row_offsets(const Nest<2>& n, int64_t row, int64_t* out_off, int64_t* x_off) {
+// The general case: one 64-bit division per outer dim. Not inlined: inlined, its division subroutine's
+// registers made ptxas spill row values in the softmax kernels once their launch bounds asked for 32
+// registers a thread; as a call it runs before any value is loaded.
+static __device__ __noinline__ void row_offsets_nd(const Nest<2>& n, int64_t row, int64_t* out_off, int64_t* x_off) {
   int64_t o = 0, x = 0;
   for (int d = n.ndim - 1; d >= 0; --d) {
     const int64_t q = row / n.shape[d], r = row - q * n.shape[d];
@@ -19,6 +22,17 @@ __device__ __forceinline__ void row_offsets(const Nest<2>& n, int64_t row, int64
   }
   *out_off = o;
   *x_off = x;
+}
+
+// Offsets of row `row` in out and x. Rows whose outer dims coalesce into one (every contiguous tensor)
+// need no division.
+__device__ __forceinline__ void row_offsets(const Nest<2>& n, int64_t row, int64_t* out_off, int64_t* x_off) {
+  if (n.ndim == 1) {
+    *out_off = row * n.strides[0][0];
+    *x_off = row * n.strides[1][0];
+  } else {
+    row_offsets_nd(n, row, out_off, x_off);
+  }
 }
 
 // The chunk of a row that split `s` of `splits` covers, in whole packs of VEC.
