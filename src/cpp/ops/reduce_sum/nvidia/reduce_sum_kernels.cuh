@@ -9,30 +9,27 @@
 
 namespace ort::reduce_sum_kernels {
 
-// The general case: one 64-bit division per outer dim. Not inlined: inlined, its division subroutine's
-// registers made ptxas spill row values in the softmax kernels once their launch bounds asked for 32
-// registers a thread; as a call it runs before any value is loaded.
-static __device__ __noinline__ void row_offsets_nd(const Nest<2>& n, int64_t row, int64_t* out_off, int64_t* x_off) {
-  int64_t o = 0, x = 0;
-  for (int d = n.ndim - 1; d >= 0; --d) {
-    const int64_t q = row / n.shape[d], r = row - q * n.shape[d];
-    o += r * n.strides[0][d];
-    x += r * n.strides[1][d];
-    row = q;
-  }
-  *out_off = o;
-  *x_off = x;
-}
-
 // Offsets of row `row` in out and x. Rows whose outer dims coalesce into one (every contiguous tensor)
-// need no division.
+// need no division. Index is the type the divisions run in: a 64-bit division is a long subroutine, and
+// its registers made ptxas spill row values in the softmax kernels once their launch bounds asked for 32
+// registers a thread; those kernels run only when create() has checked that rows fit in 32 bits.
+template <class Index = int64_t>
 __device__ __forceinline__ void row_offsets(const Nest<2>& n, int64_t row, int64_t* out_off, int64_t* x_off) {
   if (n.ndim == 1) {
     *out_off = row * n.strides[0][0];
     *x_off = row * n.strides[1][0];
-  } else {
-    row_offsets_nd(n, row, out_off, x_off);
+    return;
   }
+  int64_t o = 0, x = 0;
+  Index rest = Index(row);
+  for (int d = n.ndim - 1; d >= 0; --d) {
+    const Index shape = Index(n.shape[d]), q = rest / shape, r = rest - q * shape;
+    o += int64_t(r) * n.strides[0][d];
+    x += int64_t(r) * n.strides[1][d];
+    rest = q;
+  }
+  *out_off = o;
+  *x_off = x;
 }
 
 // The chunk of a row that split `s` of `splits` covers, in whole packs of VEC.

@@ -7,6 +7,7 @@
 // the benchmark shapes (H200 results: docs/runs/softmax-configs-h200-2026-11-30.csv).
 #include <algorithm>
 #include <array>
+#include <cstdint>
 #include <utility>
 
 #include "core/cuda_common.cuh"
@@ -43,7 +44,7 @@ constexpr auto registers_table() {
   if constexpr (VEC == 4) {  // 16-byte packs of float32
     return std::array<RegConfig, 11>{{{16, 4, 1}, {32, 8, 1}, {64, 16, 1}, {128, 16, 2}, {256, 16, 4},
                                       {512, 32, 4}, {1024, 64, 4}, {2048, 128, 4}, {4096, 256, 4},
-                                      {8192, 512, 4}, {16384, 512, 8}}};
+                                      {8192, 512, 4}, {16384, 1024, 4}}};
   } else if constexpr (VEC == 8) {  // 16-byte packs of float16/bfloat16; from 8192 on, online measured faster
     // 4096: (256, 2) rather than the 64-bytes-per-thread (128, 4): 32768x4096 bf16 167 vs 174 µs in the
     // sweep, fp16 137 vs 164 µs across runs a and c (session 3 re-measures it in one run).
@@ -137,7 +138,8 @@ Status softmax_cuda_create(SoftmaxCudaDescriptor** desc, const TensorDesc* out, 
   d->narrow = pick_registers<1>(r.length);
   d->online_threads = pick_online_threads(r.length, vec);
   if (r.rows == 0 || r.length == 0) d->path = SoftmaxPath::Empty;
-  else if (!unit_rows) d->path = SoftmaxPath::Strided;
+  // The registers and online kernels find a row's offsets with 32-bit divisions (row_offsets<uint32_t>).
+  else if (!unit_rows || r.rows > INT32_MAX) d->path = SoftmaxPath::Strided;
   else if ((d->packs_aligned && d->wide >= 0) || (!d->packs_aligned && d->narrow >= 0)) d->path = SoftmaxPath::Registers;
   else d->path = SoftmaxPath::Online;
   *desc = d;

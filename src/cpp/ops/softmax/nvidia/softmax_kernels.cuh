@@ -117,15 +117,15 @@ struct RowSlice {
   }
 };
 
-// Blocks per SM that the launch bounds ask for. Left alone, ptxas gave these kernels 38-42 registers,
-// so at most 75 % of the warp slots could be used; ncu on the H200 showed the 32768x4096 bf16 kernel
-// issuing in 70 % of cycles at 72 % occupancy, where Liger's (32 registers) ran at 94 %. Threads that hold
-// up to 16 values fit in 32 registers, every warp slot. Threads holding 32 values get 64 (half the
-// slots): capped at 40, ptxas spilled 8-284 bytes; uncapped, it took up to 80 and fitted one block per SM.
+// Blocks per SM that the launch bounds ask for. Left alone, ptxas gave the 16-value kernels 38-42
+// registers, so at most 75 % of the warp slots could be used; ncu on the H200 showed the 32768x4096 bf16
+// kernel issuing in 70 % of cycles at 72 % occupancy, where Liger's (32 registers) ran at 94 %. Threads
+// that hold up to 16 values now fit in 32 registers, every warp slot. Threads holding 32 values are left
+// alone (47-48 registers for halves): capped at 40 or 64, the fp32 (512, 8) kernel spilled 84-284 bytes,
+// so the table no longer uses 32 fp32 values a thread.
 template <int BLOCK, int VALUES>
 constexpr int min_blocks() {
-  const int blocks = (VALUES <= 16 ? 2048 : 1024) / BLOCK;
-  return blocks > 0 ? blocks : 1;
+  return VALUES <= 16 && BLOCK <= 2048 ? 2048 / BLOCK : 1;
 }
 
 template <class T, int VEC, int TPR, int NP>
@@ -139,7 +139,7 @@ __global__ void __launch_bounds__(TPR < 256 ? 256 : TPR, (min_blocks<(TPR < 256 
   RowSlice<T, VEC, TPR, NP> slice;
   slice.valid = 0;
   if (row < r.rows) {
-    row_offsets(r.outer, row, &out_off, &x_off);
+    row_offsets<uint32_t>(r.outer, row, &out_off, &x_off);
     slice.valid = int(r.length) - first;  // registers rows are table rows: at most 16384 long
   }
   const float m = cuda::group_reduce<TPR>(slice.load(x + x_off + first), cuda::MaxOp{}, smem);
@@ -154,7 +154,7 @@ __global__ void __launch_bounds__(TPR, (min_blocks<TPR, 16>())) online(T* out, c
   constexpr int kUnroll = VEC >= 16 ? 1 : 16 / VEC, kStep = TPR * VEC;
   __shared__ float smem[32];
   int64_t out_off, x_off;
-  row_offsets(r.outer, blockIdx.x, &out_off, &x_off);
+  row_offsets<uint32_t>(r.outer, blockIdx.x, &out_off, &x_off);
   const T* px = x + x_off;
   Online acc;
   int64_t i = int64_t(threadIdx.x) * VEC;
