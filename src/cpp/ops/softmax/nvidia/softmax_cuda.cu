@@ -45,11 +45,11 @@ constexpr auto registers_table() {
     return std::array<RegConfig, 11>{{{16, 4, 1}, {32, 8, 1}, {64, 16, 1}, {128, 16, 2}, {256, 16, 4},
                                       {512, 32, 4}, {1024, 64, 4}, {2048, 128, 4}, {4096, 256, 4},
                                       {8192, 512, 4}, {16384, 1024, 4}}};
-  } else if constexpr (VEC == 8) {  // 16-byte packs of float16/bfloat16; from 8192 on, online measured faster
-    // 4096: (256, 2) rather than the 64-bytes-per-thread (128, 4): 32768x4096 bf16 167 vs 174 µs in the
-    // sweep, fp16 137 vs 164 µs across runs a and c (session 3 re-measures it in one run).
-    return std::array<RegConfig, 8>{{{32, 4, 1}, {64, 8, 1}, {128, 16, 1}, {256, 16, 2}, {512, 16, 4},
-                                     {1024, 32, 4}, {2048, 64, 4}, {4096, 256, 2}}};
+  } else if constexpr (VEC == 8) {  // 16-byte packs of float16/bfloat16; beyond 8192, online measured faster
+    // Session 3 (launch bounds for 32 registers) moved 512, 4096 and 8192 to 16 values a thread: bf16
+    // 8192x512 6.39 vs 6.59 µs, 32768x4096 131.5 vs 145.0, 4096x8192 34.5 vs online's 37.2.
+    return std::array<RegConfig, 9>{{{32, 4, 1}, {64, 8, 1}, {128, 16, 1}, {256, 16, 2}, {512, 32, 2},
+                                     {1024, 32, 4}, {2048, 64, 4}, {4096, 256, 2}, {8192, 512, 2}}};
   } else {  // single elements: rows whose pointers or strides do not allow packs
     return std::array<RegConfig, 9>{{{32, 32, 1}, {64, 32, 2}, {128, 32, 4}, {256, 32, 8}, {512, 256, 2},
                                      {1024, 256, 4}, {2048, 256, 8}, {4096, 1024, 4}, {8192, 1024, 8}}};
@@ -79,9 +79,10 @@ int pick_registers(int64_t length) {
   return -1;
 }
 
-// Online threads per row, measured the same way. For 16-bit rows of 8192 and more the online kernel beat
-// every registers configuration (its second read comes from L2) and the first thread-block-cluster
-// versions (docs/perf-notes.md); fewer threads for shorter rows keep more rows resident per SM.
+// Online threads per row, measured the same way. For 16-bit rows longer than 8192 the online kernel beat
+// every registers configuration (its second read comes mostly from L2) and the thread-block-cluster
+// versions (docs/perf-notes.md); fewer threads for shorter rows keep more rows resident per SM. (Rows
+// of 8192 or less reach it only with misaligned pointers.)
 int pick_online_threads(int64_t length, int vec) {
   if (vec == 8 && length <= 8192) return 256;
   if (vec == 8 && length <= 16384) return 512;
