@@ -90,6 +90,17 @@ class PerformanceResult:
         }
 
 
+def geomean_speedups(rows: list[dict]) -> dict:
+    """Geometric-mean speedup per backend over JSON rows, vs torch and vs every further peer they carry."""
+    logs: dict[str, dict[str, list[float]]] = {}
+    for r in rows:
+        for key, value in r.items():
+            if key.startswith("speedup_vs_") and value:
+                logs.setdefault(r["backend"], {}).setdefault(key.removeprefix("speedup_vs_"), []).append(
+                    math.log(value))
+    return {b: {peer: math.exp(sum(v) / len(v)) for peer, v in by_peer.items()} for b, by_peer in logs.items()}
+
+
 def summary_latency(results: list[PerformanceResult]) -> dict:
     """Geometric-mean speedup vs torch per backend."""
     by_backend: dict[str, list[float]] = {}
@@ -99,4 +110,4 @@ def summary_latency(results: list[PerformanceResult]) -> dict:
     return {b: math.exp(sum(v) / len(v)) for b, v in by_backend.items() if v}
 
 
-__all__ = ["PerformanceResult", "Work", "unique_bytes", "provenance", "summary_latency", "asdict"]
+__all__ = ["PerformanceResult", "Work", "unique_bytes", "provenance", "summary_latency", "geomean_speedups", "asdict"]

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import argparse
 import csv
 import json
+import sys
 from pathlib import Path
 
 from rich.console import Console
@@ -130,7 +132,56 @@ def _replot(json_path: str, out_dir: str) -> None:
     plot(results, out / "bench.png", doc["ceiling_gbs"], f"operator_runtime vs torch on {doc['rows'][0]['device']}")
 
 
-if __name__ == "__main__":
-    import sys
+def merge(sources: list[str]) -> dict:
+    """One bench document from several runs. Each source is `bench.json` or `bench.json=OP/BACKEND` with
+    fnmatch patterns (`runs/f.json=copy/nvidia`, `runs/a.json=*/tilelang`); a later source's row replaces an
+    earlier one for the same (op, backend, case, dtype). Every row keeps its own run's torch and peer
+    timings, so each speedup is still a same-run ratio."""
+    from fnmatch import fnmatch
 
-    _replot(sys.argv[1], sys.argv[2])
+    from operator_runtime_testing.performance import geomean_speedups
+
+    rows: dict[tuple, dict] = {}
+    used = {}
+    ceiling = 0.0
+    for source in sources:
+        path, _, pattern = source.partition("=")
+        op_pat, _, backend_pat = (pattern or "*/*").partition("/")
+        doc = json.loads(Path(path).read_text())
+        taken = [r for r in doc["rows"] if fnmatch(r["op"], op_pat) and fnmatch(r["backend"], backend_pat or "*")]
+        for r in taken:
+            rows[(r["op"], r["backend"], r["case"], r["dtype"])] = {**r, "source": Path(path).name}
+        used[source] = len(taken)
+        ceiling = max(ceiling, doc.get("ceiling_gbs", 0.0))
+    merged = list(rows.values())
+    return {"rows": merged, "ceiling_gbs": ceiling, "geomean_speedup_vs_torch": geomean_speedups(merged),
+            "sources": used}
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="python -m operator_runtime_testing.reports", description=__doc__)
+    sub = p.add_subparsers(dest="cmd")
+    r = sub.add_parser("render", help="bench.md and bench.png from a bench.json")
+    r.add_argument("json")
+    r.add_argument("out_dir")
+    m = sub.add_parser("merge", help="merge runs (see merge()), then render")
+    m.add_argument("out_dir")
+    m.add_argument("sources", nargs="+", help="bench.json or bench.json=OP/BACKEND (fnmatch patterns)")
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv and argv[0] not in ("render", "merge", "-h", "--help"):
+        argv.insert(0, "render")  # the original form: reports bench.json outdir
+    args = p.parse_args(argv)
+    if args.cmd == "merge":
+        out = Path(args.out_dir)
+        out.mkdir(parents=True, exist_ok=True)
+        (out / "bench.json").write_text(json.dumps(merge(args.sources), indent=1))
+        _replot(str(out / "bench.json"), str(out))
+    elif args.cmd == "render":
+        _replot(args.json, args.out_dir)
+    else:
+        p.print_help()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
