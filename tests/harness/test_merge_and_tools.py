@@ -83,3 +83,12 @@ def test_profile_once_refuses_without_a_gpu():
         pytest.skip("this checks the message on a machine without a CUDA device")
     with pytest.raises(SystemExit, match="needs a CUDA device"):
         profile_once.main(["--op", "softmax", "--case", "4096x128"])
+
+
+def test_host_overhead_reports_every_form_including_the_cpp_part():
+    from operator_runtime_testing import host_overhead
+
+    costs = host_overhead.measure(torch.device("cpu"), "cpu", numel=64)
+    assert set(costs) == {"torch eager (y.copy_(x))", "ort.copy(x)", "ort.copy(x, out=y)", "prepared op(x2, out=y2)",
+                          "prepared op()", "descriptor execute (C++ only)"}
+    assert all(v > 0 for v in costs.values())
