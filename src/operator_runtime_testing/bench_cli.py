@@ -18,7 +18,7 @@ from rich.table import Table
 import operator_runtime as ort
 from operator_runtime_testing import host_overhead
 from operator_runtime_testing.layouts import make
-from operator_runtime_testing.performance import PerformanceResult, provenance, summary_latency
+from operator_runtime_testing.performance import PerformanceResult, geomean_speedups, provenance
 from operator_runtime_testing.reports import table, write_all
 from operator_runtime_testing.timing import rotation_count, time_cuda, time_host
 
@@ -136,8 +136,8 @@ def main(argv: list[str] | None = None) -> int:
 
     title = f"operator_runtime vs torch on {label}"
     console.print(table(results, title))
-    for b, g in summary_latency(results).items():
-        console.print(f"geomean speedup vs torch, {b}: {g:.2f}x")
+    for b, peers in geomean_speedups([r.row() for r in results]).items():
+        console.print(f"geomean speedup, {b}: " + ", ".join(f"{g:.2f}x vs {peer}" for peer, g in peers.items()))
     for s in skipped:
         console.print(f"[yellow]skipped[/] {s}")
     for n in dict.fromkeys(peer_notes):

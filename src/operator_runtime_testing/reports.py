@@ -11,7 +11,7 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table
 
-from operator_runtime_testing.performance import PerformanceResult, summary_latency
+from operator_runtime_testing.performance import PerformanceResult, geomean_speedups, summary_latency
 
 
 def table(results: list[PerformanceResult], title: str) -> Table:
@@ -33,8 +33,9 @@ def table(results: list[PerformanceResult], title: str) -> Table:
 
 
 def write_json(results: list[PerformanceResult], path: Path, extra: dict | None = None) -> None:
-    doc = {"rows": [r.row() for r in results], "geomean_speedup_vs_torch": summary_latency(results),
-           **(extra or {})}
+    rows = [r.row() for r in results]
+    doc = {"rows": rows, "geomean_speedup_vs_torch": summary_latency(results),
+           "geomean_speedups": geomean_speedups(rows), **(extra or {})}
     path.write_text(json.dumps(doc, indent=1))
 
 
@@ -139,8 +140,6 @@ def merge(sources: list[str]) -> dict:
     timings, so each speedup is still a same-run ratio."""
     from fnmatch import fnmatch
 
-    from operator_runtime_testing.performance import geomean_speedups
-
     rows: dict[tuple, dict] = {}
     used = {}
     ceiling = 0.0
@@ -154,8 +153,10 @@ def merge(sources: list[str]) -> dict:
         used[source] = len(taken)
         ceiling = max(ceiling, doc.get("ceiling_gbs", 0.0))
     merged = list(rows.values())
-    return {"rows": merged, "ceiling_gbs": ceiling, "geomean_speedup_vs_torch": geomean_speedups(merged),
-            "sources": used}
+    speedups = geomean_speedups(merged)
+    return {"rows": merged, "ceiling_gbs": ceiling,
+            "geomean_speedup_vs_torch": {b: peers["torch"] for b, peers in speedups.items() if "torch" in peers},
+            "geomean_speedups": speedups, "sources": used}
 
 
 def main(argv: list[str] | None = None) -> int:

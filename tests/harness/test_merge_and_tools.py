@@ -42,6 +42,7 @@ def test_merge_filters_by_op_and_backend_and_later_runs_win(tmp_path):
     assert by_key[("copy", "tilelang")]["us_median"] == 4.0
     assert doc["sources"] == {old: 3, f"{new}=copy/nvidia": 1}
     assert doc["ceiling_gbs"] == 120.0
+    assert doc["geomean_speedup_vs_torch"]["nvidia"] == doc["geomean_speedups"]["nvidia"]["torch"]
 
 
 def test_geomean_is_per_backend_and_per_peer():
