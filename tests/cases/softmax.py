@@ -31,9 +31,10 @@ def _large_offset(t):
 
 
 def correctness_cases() -> list[CorrectnessCase]:
-    # Lengths cross every kernel choice: sub-warp, warp and block registers rows, thread-block clusters
-    # (16384 to 262144, with a partly empty last CTA at 40000 and 100000) and the online kernel beyond.
-    lengths = [1, 7, 32, 127, 512, 1024, 1031, 4096, 6000, 8192, 8193, 16384, 32768, 40000, 65536, 100000, 262144, 300000]
+    # Lengths cross every kernel choice: sub-warp, warp and block registers rows (up to 8192 halves and
+    # 16384 fp32, each table entry's edge included) and the online kernel beyond, with ragged last steps.
+    lengths = [1, 7, 32, 127, 512, 1024, 1031, 4096, 6000, 8192, 8193, 16384, 32768, 40000, 65536, 100000,
+               262144, 300000]
     cases = [C(f"rows-{n}", _x((6, n))) for n in lengths]
     cases += [
         C("scalar", _x(()), attrs={"dim": 0}),
