@@ -58,7 +58,8 @@ if [ "$SWEEP" = 1 ]; then
   mkdir -p build/sweeps
   nvcc -std=c++17 -O3 -arch=sm_${CMAKE_CUDA_ARCHITECTURES} -Isrc/cpp tests/bench/sweeps/softmax_configs.cu \
     -o build/sweeps/softmax_configs && build/sweeps/softmax_configs ${SWEEP_MIN_LENGTH:-0} >"$OUT/softmax_configs.csv" \
-    || status=1
+    2>"$OUT/softmax_configs.err" || status=1
+  cat "$OUT/softmax_configs.err"  # the experiments' correctness checks
   wc -l "$OUT/softmax_configs.csv"
 fi
 
