@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The one GPU script: build, run the test suite on the GPU backends, optionally benchmark.
 #   scripts/gpu_check.sh [--bench] [--sanitize] [--sweep] [--ncu] [--pack-logs] [--tests PYTEST_ARGS...]
+#   --sweep: time every softmax configuration and every reduce_sum split count (tests/bench/sweeps/)
 #   --ncu: Nsight Compute profiles of the cases in scripts/ncu_profile.sh (NCU_FILTER narrows them)
 #   --pack-logs: after each step, fold what $OUT holds into $OUT/logs.tar (the device tool returns at most
 #                8 files; a step cut off by the time limit still leaves the earlier steps' logs)
@@ -61,6 +62,10 @@ if [ "$SWEEP" = 1 ]; then
     2>"$OUT/softmax_configs.err" || status=1
   cat "$OUT/softmax_configs.err"  # the experiments' correctness checks
   wc -l "$OUT/softmax_configs.csv"
+  step "reduce_sum split sweep (tests/bench/sweeps/reduce_sum_splits.cu)"
+  nvcc -std=c++17 -O3 -arch=sm_${CMAKE_CUDA_ARCHITECTURES} -Isrc/cpp tests/bench/sweeps/reduce_sum_splits.cu \
+    -o build/sweeps/reduce_sum_splits && build/sweeps/reduce_sum_splits >"$OUT/reduce_sum_splits.csv" || status=1
+  wc -l "$OUT/reduce_sum_splits.csv"
 fi
 
 for backend in ${BACKENDS-nvidia tilelang}; do

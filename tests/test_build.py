@@ -44,3 +44,19 @@ def test_public_api_surface():
     assert issubclass(ort.OperatorRuntimeError, RuntimeError)
     assert ort.Backend("nvidia") is ort.Backend.NVIDIA and ort.Backend.CPU == "cpu"
     assert ort.Backend.CPU in ort.available_backends()
+
+
+@pytest.mark.parametrize("source", ["softmax_configs.cu", "reduce_sum_splits.cu"])
+def test_gpu_sweeps_still_compile(source, tmp_path):
+    # The sweeps launch the library's kernel templates directly; a kernel change that breaks them would
+    # otherwise surface only in a GPU session's `gpu_check.sh --sweep`, after its device time is spent.
+    import subprocess
+    from pathlib import Path
+
+    if shutil.which("nvcc") is None:
+        pytest.skip("no nvcc on PATH")
+    root = Path(__file__).resolve().parents[1]
+    result = subprocess.run(["nvcc", "-std=c++17", "-O1", "-arch=sm_90", f"-I{root / 'src/cpp'}", "-c",
+                             str(root / "tests/bench/sweeps" / source), "-o", str(tmp_path / "sweep.o")],
+                            capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr[-3000:]

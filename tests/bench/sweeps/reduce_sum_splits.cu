@@ -1,0 +1,156 @@
+// Times the library's reduce_sum kernels (reduce_sum_kernels.cuh) with every split count from 1 to 1024 on
+// the benchmark shapes that miss their targets, so that plan() in ops/reduce_sum/nvidia/reduce_sum_cuda.cu
+// can be chosen by measurement. A split count s launches s blocks per row group (grid.y) that each sum a
+// chunk into the fp32 workspace, then the finishing kernel the library would use; both are in the time.
+//
+//   nvcc -std=c++17 -O3 -arch=sm_90 -Isrc/cpp tests/bench/sweeps/reduce_sum_splits.cu -o reduce_sum_splits
+//   ./reduce_sum_splits > reduce_sum_splits.csv   (scripts/gpu_check.sh --sweep does both)
+//
+// Same method as softmax_configs.cu: median of 7 CUDA-graph replays, every launch on its own input, so
+// the inputs (>= 256 MiB together) do not stay in L2.
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <type_traits>
+#include <vector>
+
+#include "ops/reduce_sum/nvidia/reduce_sum_kernels.cuh"
+
+namespace {
+
+using namespace ort;
+
+#define CHECK(call)                                                                        \
+  do {                                                                                     \
+    cudaError_t e_ = (call);                                                               \
+    if (e_ != cudaSuccess) {                                                               \
+      std::fprintf(stderr, "%s:%d %s\n", __FILE__, __LINE__, cudaGetErrorString(e_));      \
+      std::exit(1);                                                                        \
+    }                                                                                      \
+  } while (0)
+
+constexpr int64_t kWarpFinishRows = 1024;  // as in reduce_sum_cuda.cu
+
+// Sums of `rows` outputs over `length` elements; `columns` sums a (length, rows) matrix over dim 0.
+RowsOfDim rows_of(int64_t rows, int64_t length, bool columns) {
+  RowsOfDim r;
+  r.rows = rows;
+  r.length = length;
+  r.x_stride = columns ? rows : 1;
+  r.out_stride = 0;
+  r.outer.ndim = 1;
+  r.outer.shape[0] = rows;
+  r.outer.strides[0][0] = 1;
+  r.outer.strides[1][0] = columns ? 1 : length;
+  return r;
+}
+
+template <class F>
+double time_graph(int launches, F&& launch) {
+  cudaStream_t st;
+  CHECK(cudaStreamCreateWithFlags(&st, cudaStreamNonBlocking));
+  for (int i = 0; i < launches; ++i) launch(i, st);
+  CHECK(cudaStreamSynchronize(st));
+  CHECK(cudaGetLastError());
+  cudaGraph_t graph;
+  cudaGraphExec_t exec;
+  CHECK(cudaStreamBeginCapture(st, cudaStreamCaptureModeThreadLocal));
+  for (int i = 0; i < launches; ++i) launch(i, st);
+  CHECK(cudaStreamEndCapture(st, &graph));
+  CHECK(cudaGraphInstantiate(&exec, graph, 0));
+  cudaEvent_t a, b;
+  CHECK(cudaEventCreate(&a));
+  CHECK(cudaEventCreate(&b));
+  std::vector<double> us;
+  for (int rep = 0; rep < 8; ++rep) {
+    CHECK(cudaEventRecord(a, st));
+    CHECK(cudaGraphLaunch(exec, st));
+    CHECK(cudaEventRecord(b, st));
+    CHECK(cudaEventSynchronize(b));
+    float ms = 0;
+    CHECK(cudaEventElapsedTime(&ms, a, b));
+    if (rep) us.push_back(ms * 1000.0 / launches);
+  }
+  std::sort(us.begin(), us.end());
+  CHECK(cudaGraphExecDestroy(exec));
+  CHECK(cudaGraphDestroy(graph));
+  CHECK(cudaStreamDestroy(st));
+  return us[us.size() / 2];
+}
+
+template <class T>
+const char* dtype_name() {
+  if constexpr (std::is_same_v<T, float>) return "float32";
+  else return "bfloat16";
+}
+
+// The main kernel as the library launches it for this shape, with `splits` blocks along grid.y.
+template <class T>
+void launch_main(const RowsOfDim& r, bool columns, int splits, T* out, const T* x, float* ws, cudaStream_t st) {
+  constexpr int kVec = 16 / sizeof(T);
+  if (columns) {
+    const unsigned blocks = unsigned((r.rows + 256 * kVec - 1) / (256 * kVec));
+    reduce_sum_kernels::strided<T, kVec><<<dim3(blocks, unsigned(splits)), 256, 0, st>>>(out, x, ws, r);
+  } else if (r.length <= 4096) {
+    const unsigned blocks = unsigned((r.rows + 7) / 8);
+    reduce_sum_kernels::contiguous<T, kVec, 32><<<dim3(blocks, unsigned(splits)), 256, 0, st>>>(out, x, ws, r);
+  } else {
+    reduce_sum_kernels::contiguous<T, kVec, 512><<<dim3(unsigned(r.rows), unsigned(splits)), 512, 0, st>>>(out, x, ws, r);
+  }
+  if (splits == 1) return;
+  if (r.rows < kWarpFinishRows)
+    reduce_sum_kernels::finish_few_rows<T><<<unsigned((r.rows * 32 + 255) / 256), 256, 0, st>>>(out, ws, r, splits);
+  else
+    reduce_sum_kernels::finish_rows<T><<<unsigned((r.rows + 31) / 32), dim3(32, reduce_sum_kernels::kFinishLanes), 0,
+                                         st>>>(out, ws, r, splits);
+}
+
+template <class T>
+void sweep_shape(const char* name, int64_t rows, int64_t length, bool columns) {
+  const size_t bytes = size_t(rows) * size_t(length) * sizeof(T);
+  const int launches = int(std::max<size_t>(20, ((size_t(256) << 20) + bytes - 1) / bytes));
+  std::vector<void*> in(launches);
+  for (auto& p : in) {
+    CHECK(cudaMalloc(&p, bytes));
+    CHECK(cudaMemset(p, 0x3c, bytes));
+  }
+  T* out;
+  float* ws;
+  CHECK(cudaMalloc(&out, size_t(rows) * sizeof(T)));
+  CHECK(cudaMalloc(&ws, size_t(rows) * 1024 * sizeof(float)));
+  const RowsOfDim r = rows_of(rows, length, columns);
+  for (int splits = 1; splits <= 1024; splits *= 2) {
+    if (splits > 1 && length / splits < 64) break;  // chunks shorter than this only add partials
+    const double us = time_graph(launches, [&](int i, cudaStream_t st) {
+      launch_main<T>(r, columns, splits, out, static_cast<const T*>(in[i]), ws, st);
+    });
+    std::printf("%s,%s,%lld,%lld,%d,%.2f,%.0f\n", dtype_name<T>(), name, (long long)rows, (long long)length, splits,
+                us, double(bytes + size_t(rows) * sizeof(T)) / us * 1e-3);
+    std::fflush(stdout);
+  }
+  for (auto p : in) CHECK(cudaFree(p));
+  CHECK(cudaFree(out));
+  CHECK(cudaFree(ws));
+}
+
+}  // namespace
+
+int main() {
+  std::printf("dtype,case,rows,length,splits,us,gbps\n");
+  for (int t = 0; t < 2; ++t) {
+    auto run = [&](const char* name, int64_t rows, int64_t length, bool columns) {
+      if (t == 0) sweep_shape<float>(name, rows, length, columns);
+      else sweep_shape<bfloat16_t>(name, rows, length, columns);
+    };
+    run("columns-32768x4096-dim0", 4096, 32768, true);
+    run("rows-256x262144", 256, 262144, false);
+    run("rows-1024x65536", 1024, 65536, false);
+    run("rows-4096x16384", 4096, 16384, false);
+    run("one-row-2^26", 1, int64_t(1) << 26, false);
+    run("rows-4096x128", 4096, 128, false);
+    run("rows-144x1280", 144, 1280, false);
+  }
+  return 0;
+}
