@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Nsight Compute profiles of the cases docs/perf-notes.md discusses: one process per (op, case, dtype, who),
+# Nsight Compute profiles of the cases docs/perf-notes.md discusses (ours beside torch, Liger or torch.compile
+# where a peer does better): one process per (op, case, dtype, who),
 # one call each (operator_runtime_testing.profile_once), raw metrics as CSV under $OUT/ncu/, and a summary
 # table (python -m operator_runtime_testing.ncu_summary). Run after the package is installed, on a GPU
 # whose runtime lets ncu read the counters (the H200's Firecracker machines do).
@@ -34,6 +35,12 @@ reduce-rows-256x262144-bf16-ours reduce_sum rows-256x262144 bfloat16 ours
 copy-transpose-bf16-ours copy transpose-8192^2 bfloat16 ours
 add-row-broadcast-fp32-ours vector_add row-broadcast-16384^2 float32 ours
 add-row-broadcast-fp32-torch vector_add row-broadcast-16384^2 float32 torch
+add-transposed-fp32-ours vector_add transposed-4096^2 float32 ours
+add-transposed-fp32-compile vector_add transposed-4096^2 float32 compile
+reduce-rows-4096x16384-fp16-ours reduce_sum rows-4096x16384 float16 ours
+reduce-rows-4096x16384-fp16-compile reduce_sum rows-4096x16384 float16 compile
+reduce-rows-4096x128-fp16-compile reduce_sum rows-4096x128 float16 compile
+reduce-columns-fp16-compile reduce_sum columns-32768x4096-dim0 float16 compile
 "
 status=0
 while read -r name op case dtype who; do
