@@ -17,21 +17,11 @@
 #include <vector>
 
 #include "ops/reduce_sum/nvidia/reduce_sum_kernels.cuh"
+#include "sweep_timing.cuh"
 
 namespace {
 
 using namespace ort;
-
-#define CHECK(call)                                                                        \
-  do {                                                                                     \
-    cudaError_t e_ = (call);                                                               \
-    if (e_ != cudaSuccess) {                                                               \
-      std::fprintf(stderr, "%s:%d %s\n", __FILE__, __LINE__, cudaGetErrorString(e_));      \
-      std::exit(1);                                                                        \
-    }                                                                                      \
-  } while (0)
-
-constexpr int64_t kWarpFinishRows = 1024;  // as in reduce_sum_cuda.cu
 
 // Sums of `rows` outputs over `length` elements; `columns` sums a (length, rows) matrix over dim 0.
 RowsOfDim rows_of(int64_t rows, int64_t length, bool columns) {
@@ -45,39 +35,6 @@ RowsOfDim rows_of(int64_t rows, int64_t length, bool columns) {
   r.outer.strides[0][0] = 1;
   r.outer.strides[1][0] = columns ? 1 : length;
   return r;
-}
-
-template <class F>
-double time_graph(int launches, F&& launch) {
-  cudaStream_t st;
-  CHECK(cudaStreamCreateWithFlags(&st, cudaStreamNonBlocking));
-  for (int i = 0; i < launches; ++i) launch(i, st);
-  CHECK(cudaStreamSynchronize(st));
-  CHECK(cudaGetLastError());
-  cudaGraph_t graph;
-  cudaGraphExec_t exec;
-  CHECK(cudaStreamBeginCapture(st, cudaStreamCaptureModeThreadLocal));
-  for (int i = 0; i < launches; ++i) launch(i, st);
-  CHECK(cudaStreamEndCapture(st, &graph));
-  CHECK(cudaGraphInstantiate(&exec, graph, 0));
-  cudaEvent_t a, b;
-  CHECK(cudaEventCreate(&a));
-  CHECK(cudaEventCreate(&b));
-  std::vector<double> us;
-  for (int rep = 0; rep < 8; ++rep) {
-    CHECK(cudaEventRecord(a, st));
-    CHECK(cudaGraphLaunch(exec, st));
-    CHECK(cudaEventRecord(b, st));
-    CHECK(cudaEventSynchronize(b));
-    float ms = 0;
-    CHECK(cudaEventElapsedTime(&ms, a, b));
-    if (rep) us.push_back(ms * 1000.0 / launches);
-  }
-  std::sort(us.begin(), us.end());
-  CHECK(cudaGraphExecDestroy(exec));
-  CHECK(cudaGraphDestroy(graph));
-  CHECK(cudaStreamDestroy(st));
-  return us[us.size() / 2];
 }
 
 template <class T>
@@ -100,7 +57,7 @@ void launch_main(const RowsOfDim& r, bool columns, int splits, T* out, const T* 
     reduce_sum_kernels::contiguous<T, kVec, 512><<<dim3(unsigned(r.rows), unsigned(splits)), 512, 0, st>>>(out, x, ws, r);
   }
   if (splits == 1) return;
-  if (r.rows < kWarpFinishRows)
+  if (r.rows < reduce_sum_kernels::kWarpFinishRows)
     reduce_sum_kernels::finish_few_rows<T><<<unsigned((r.rows * 32 + 255) / 256), 256, 0, st>>>(out, ws, r, splits);
   else
     reduce_sum_kernels::finish_rows<T><<<unsigned((r.rows + 31) / 32), dim3(32, reduce_sum_kernels::kFinishLanes), 0,

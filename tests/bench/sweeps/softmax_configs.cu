@@ -21,19 +21,11 @@
 
 #include "ops/softmax/nvidia/softmax_kernels.cuh"
 #include "softmax_cluster_experiment.cuh"
+#include "sweep_timing.cuh"
 
 namespace {
 
 using namespace ort;
-
-#define CHECK(call)                                                                        \
-  do {                                                                                     \
-    cudaError_t e_ = (call);                                                               \
-    if (e_ != cudaSuccess) {                                                               \
-      std::fprintf(stderr, "%s:%d %s\n", __FILE__, __LINE__, cudaGetErrorString(e_));      \
-      std::exit(1);                                                                        \
-    }                                                                                      \
-  } while (0)
 
 // Launches per graph, each on its own input/output pair: at least 20 and enough pairs to span 256 MiB.
 int launches_for(size_t bytes) { return int(std::max<size_t>(20, ((size_t(256) << 20) + 2 * bytes - 1) / (2 * bytes))); }
@@ -53,40 +45,6 @@ RowsOfDim contiguous_rows(int64_t rows, int64_t length) {
 struct Buffers {
   std::vector<void*> in, out;
 };
-
-// Median microseconds per launch; launch(i) enqueues launch number i on the capturing stream.
-template <class F>
-double time_graph(int launches, F&& launch) {
-  cudaStream_t st;
-  CHECK(cudaStreamCreateWithFlags(&st, cudaStreamNonBlocking));
-  for (int i = 0; i < launches; ++i) launch(i, st);  // warm up (and fail early on a bad config)
-  CHECK(cudaStreamSynchronize(st));
-  CHECK(cudaGetLastError());
-  cudaGraph_t graph;
-  cudaGraphExec_t exec;
-  CHECK(cudaStreamBeginCapture(st, cudaStreamCaptureModeThreadLocal));
-  for (int i = 0; i < launches; ++i) launch(i, st);
-  CHECK(cudaStreamEndCapture(st, &graph));
-  CHECK(cudaGraphInstantiate(&exec, graph, 0));
-  cudaEvent_t a, b;
-  CHECK(cudaEventCreate(&a));
-  CHECK(cudaEventCreate(&b));
-  std::vector<double> us;
-  for (int rep = 0; rep < 8; ++rep) {
-    CHECK(cudaEventRecord(a, st));
-    CHECK(cudaGraphLaunch(exec, st));
-    CHECK(cudaEventRecord(b, st));
-    CHECK(cudaEventSynchronize(b));
-    float ms = 0;
-    CHECK(cudaEventElapsedTime(&ms, a, b));
-    if (rep) us.push_back(ms * 1000.0 / launches);  // replay 0 warms the graph
-  }
-  std::sort(us.begin(), us.end());
-  CHECK(cudaGraphExecDestroy(exec));
-  CHECK(cudaGraphDestroy(graph));
-  CHECK(cudaStreamDestroy(st));
-  return us[us.size() / 2];
-}
 
 template <class T>
 const char* dtype_name() {

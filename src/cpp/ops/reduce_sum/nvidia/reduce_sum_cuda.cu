@@ -29,7 +29,6 @@ namespace {
 
 constexpr int kBlockTpr = 512;
 constexpr int kRowsPerWarpBlock = 256 / 32;
-constexpr int64_t kWarpFinishRows = 1024;  // fewer rows than this: a warp adds each row's partials
 
 void plan(ReduceSumCudaDescriptor* d, const DeviceProps& props) {
   const RowsOfDim& r = d->info.r;
@@ -125,7 +124,7 @@ Status reduce_sum_cuda_execute(const ReduceSumCudaDescriptor* desc, void* worksp
       reduce_sum_kernels::strided<T, 1><<<dim3(unsigned(desc->blocks), unsigned(desc->splits)), 256, 0, st>>>(
           o, px, ws, desc->info.r);
     const int64_t rows = desc->info.r.rows;
-    if (desc->splits > 1 && rows < kWarpFinishRows)
+    if (desc->splits > 1 && rows < reduce_sum_kernels::kWarpFinishRows)
       reduce_sum_kernels::finish_few_rows<T><<<unsigned(ceil_div(rows * 32, 256)), 256, 0, st>>>(
           o, ws, desc->info.r, desc->splits);
     else if (desc->splits > 1)

@@ -143,6 +143,7 @@ __global__ void __launch_bounds__(256) finish_few_rows(T* out, const float* part
 }
 
 constexpr int kFinishLanes = 8;
+constexpr int64_t kWarpFinishRows = 1024;  // fewer rows than this finish with finish_few_rows
 
 template <class T>
 __global__ void __launch_bounds__(32 * kFinishLanes) finish_rows(T* out, const float* partials, RowsOfDim r,

@@ -1,0 +1,55 @@
+#pragma once
+// What the GPU sweeps share: error checking and the timing method (the Python harness's, in CUDA):
+// the median of 7 CUDA-graph replays of `launches` launches, each launch on its own input so that the
+// inputs together do not stay in L2.
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <vector>
+
+#define CHECK(call)                                                                        \
+  do {                                                                                     \
+    cudaError_t e_ = (call);                                                               \
+    if (e_ != cudaSuccess) {                                                               \
+      std::fprintf(stderr, "%s:%d %s\n", __FILE__, __LINE__, cudaGetErrorString(e_));      \
+      std::exit(1);                                                                        \
+    }                                                                                      \
+  } while (0)
+
+// Median microseconds per launch; launch(i, stream) enqueues launch number i on the capturing stream.
+template <class F>
+double time_graph(int launches, F&& launch) {
+  cudaStream_t st;
+  CHECK(cudaStreamCreateWithFlags(&st, cudaStreamNonBlocking));
+  for (int i = 0; i < launches; ++i) launch(i, st);  // warm up (and fail early on a bad config)
+  CHECK(cudaStreamSynchronize(st));
+  CHECK(cudaGetLastError());
+  cudaGraph_t graph;
+  cudaGraphExec_t exec;
+  CHECK(cudaStreamBeginCapture(st, cudaStreamCaptureModeThreadLocal));
+  for (int i = 0; i < launches; ++i) launch(i, st);
+  CHECK(cudaStreamEndCapture(st, &graph));
+  CHECK(cudaGraphInstantiate(&exec, graph, 0));
+  cudaEvent_t a, b;
+  CHECK(cudaEventCreate(&a));
+  CHECK(cudaEventCreate(&b));
+  std::vector<double> us;
+  for (int rep = 0; rep < 8; ++rep) {
+    CHECK(cudaEventRecord(a, st));
+    CHECK(cudaGraphLaunch(exec, st));
+    CHECK(cudaEventRecord(b, st));
+    CHECK(cudaEventSynchronize(b));
+    float ms = 0;
+    CHECK(cudaEventElapsedTime(&ms, a, b));
+    if (rep) us.push_back(ms * 1000.0 / launches);  // replay 0 warms the graph
+  }
+  std::sort(us.begin(), us.end());
+  CHECK(cudaEventDestroy(a));
+  CHECK(cudaEventDestroy(b));
+  CHECK(cudaGraphExecDestroy(exec));
+  CHECK(cudaGraphDestroy(graph));
+  CHECK(cudaStreamDestroy(st));
+  return us[us.size() / 2];
+}
