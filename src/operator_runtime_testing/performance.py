@@ -101,13 +101,15 @@ def geomean_speedups(rows: list[dict]) -> dict:
     return {b: {peer: math.exp(sum(v) / len(v)) for peer, v in by_peer.items()} for b, by_peer in logs.items()}
 
 
+def vs_torch(speedups: dict) -> dict:
+    """The torch column of geomean_speedups(): backend -> geomean speedup vs torch."""
+    return {b: peers["torch"] for b, peers in speedups.items() if "torch" in peers}
+
+
 def summary_latency(results: list[PerformanceResult]) -> dict:
     """Geometric-mean speedup vs torch per backend."""
-    by_backend: dict[str, list[float]] = {}
-    for r in results:
-        if r.peer_latency:
-            by_backend.setdefault(r.backend, []).append(math.log(r.speedup))
-    return {b: math.exp(sum(v) / len(v)) for b, v in by_backend.items() if v}
+    return vs_torch(geomean_speedups([r.row() for r in results]))
 
 
-__all__ = ["PerformanceResult", "Work", "unique_bytes", "provenance", "summary_latency", "geomean_speedups", "asdict"]
+__all__ = ["PerformanceResult", "Work", "unique_bytes", "provenance", "summary_latency", "geomean_speedups",
+           "vs_torch", "asdict"]

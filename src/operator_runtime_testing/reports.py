@@ -11,7 +11,7 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table
 
-from operator_runtime_testing.performance import PerformanceResult, geomean_speedups, summary_latency
+from operator_runtime_testing.performance import PerformanceResult, geomean_speedups, vs_torch
 
 
 def table(results: list[PerformanceResult], title: str) -> Table:
@@ -34,8 +34,9 @@ def table(results: list[PerformanceResult], title: str) -> Table:
 
 def write_json(results: list[PerformanceResult], path: Path, extra: dict | None = None) -> None:
     rows = [r.row() for r in results]
-    doc = {"rows": rows, "geomean_speedup_vs_torch": summary_latency(results),
-           "geomean_speedups": geomean_speedups(rows), **(extra or {})}
+    speedups = geomean_speedups(rows)
+    doc = {"rows": rows, "geomean_speedup_vs_torch": vs_torch(speedups), "geomean_speedups": speedups,
+           **(extra or {})}
     path.write_text(json.dumps(doc, indent=1))
 
 
@@ -155,7 +156,7 @@ def merge(sources: list[str]) -> dict:
     merged = list(rows.values())
     speedups = geomean_speedups(merged)
     return {"rows": merged, "ceiling_gbs": ceiling,
-            "geomean_speedup_vs_torch": {b: peers["torch"] for b, peers in speedups.items() if "torch" in peers},
+            "geomean_speedup_vs_torch": vs_torch(speedups),
             "geomean_speedups": speedups, "sources": used}
 
 
