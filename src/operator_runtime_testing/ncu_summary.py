@@ -75,9 +75,9 @@ def markdown(rows: list[dict]) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    paths = [Path(p) for p in (argv if argv is not None else sys.argv[1:])]
-    rows = [summarise(p, k) for p in paths for k in read_rows(p)]
-    missing = [p.name for p in paths if not read_rows(p)]
+    kernels = {Path(p): read_rows(Path(p)) for p in (argv if argv is not None else sys.argv[1:])}
+    rows = [summarise(p, k) for p, ks in kernels.items() for k in ks]
+    missing = [p.name for p, ks in kernels.items() if not ks]
     print(markdown(rows))
     for m in missing:
         print(f"\n(no kernel rows in {m}: see its .err file)")
