@@ -30,6 +30,12 @@ def correctness_cases() -> list[CorrectnessCase]:
         C("scalar-plus-tensor", _ab((), (5, 7))),
         C("rank-mismatch", _ab((3, 1, 5), (4, 1))),
         C("transposed-a", _ab((130, 70), (130, 70), transposed(2))),
+        # The tiled path (an input unit-stride along another dim than out): both inputs transposed, a
+        # transposed input beside a broadcast row, a batch of transposes, a stepped transposed view.
+        C("transposed-both", _ab((200, 150), (200, 150), transposed(2), transposed(2))),
+        C("transposed-a-row-vector", _ab((150, 200), (200,), transposed(2))),
+        C("transposed-batched", _ab((3, 70, 90), (3, 70, 90), Layout(perm=(0, 2, 1)))),
+        C("transposed-stepped", _ab((100, 80), (100, 80), Layout(perm=(1, 0), steps=(1, 2)))),
         C("stepped-b", _ab((50, 60), (50, 60), lb=Layout(steps=(2, 3)))),
         C("offset-misaligned", _ab((4099,), (4099,), Layout(offset=1), Layout(offset=3)), out_layout=Layout(offset=2)),
         C("expanded-inputs", _ab((9, 8, 7), (9, 8, 7), Layout(expand=(1,)), Layout(expand=(0, 2)))),

@@ -1,4 +1,5 @@
-// vector_add on the nvidia backend: create() picks the rows path (vectorised) or the strided path.
+// vector_add on the nvidia backend: create() picks the rows path (vectorised), the tiled path (an input
+// transposed relative to out) or the strided path.
 #include <algorithm>
 #include <type_traits>
 
@@ -18,6 +19,9 @@ struct VectorAddCudaDescriptor {
   int device_id = 0;
   DeviceProps props;
   vector_add_kernels::RowsPlan rows;
+  bool tiled_path = false;
+  bool transposed[2] = {false, false};  // a, b: staged through shared memory on the tiled path
+  vector_add_kernels::TiledPlan tiled;
 };
 
 namespace {
@@ -41,6 +45,58 @@ bool plan_rows(const Nest<3>& n, vector_add_kernels::RowsPlan* p) {
     p->rows *= n.shape[d];
   }
   return true;
+}
+
+// A tile dim shorter than this wastes most of a tile; such layouts stay on the strided path.
+constexpr int64_t kMinTileExtent = 16;
+
+// The tiled path: out unit-stride along its innermost dim i; each input either runs along i (stride 0 or
+// 1 there) or is unit-stride along one other dim j, the same j for both; at least one input is the latter.
+bool plan_tiled(const Nest<3>& n, vector_add_kernels::TiledPlan* p, bool (&transposed)[2]) {
+  const int i = n.ndim - 1;
+  if (n.ndim < 2 || n.strides[0][i] != 1) return false;
+  int j = -1;
+  for (int t = 1; t < 3; ++t) {
+    transposed[t - 1] = n.strides[t][i] > 1;
+    if (!transposed[t - 1]) continue;
+    int jt = -1;
+    for (int d = 0; d < i; ++d)
+      if (n.strides[t][d] == 1) jt = d;
+    if (jt < 0 || (j >= 0 && jt != j)) return false;
+    j = jt;
+  }
+  if (j < 0 || n.shape[i] < kMinTileExtent || n.shape[j] < kMinTileExtent) return false;
+  p->ni = n.shape[i];
+  p->nj = n.shape[j];
+  for (int t = 0; t < 3; ++t) {
+    p->stride_i[t] = n.strides[t][i];
+    p->stride_j[t] = n.strides[t][j];
+  }
+  for (int d = 0; d < i; ++d) {
+    if (d == j) continue;
+    p->batch_shape[p->batch_ndim] = n.shape[d];
+    for (int t = 0; t < 3; ++t) p->batch_stride[t][p->batch_ndim] = n.strides[t][d];
+    p->batch_count *= n.shape[d];
+    ++p->batch_ndim;
+  }
+  return true;
+}
+
+template <class T, bool kTA, bool kTB>
+void launch_tiled(const vector_add_kernels::TiledPlan& p, T* out, const T* a, const T* b, cudaStream_t stream) {
+  // 64 x 64 tiles (fp32 in shared memory, 16.6 KB per transposed input) and 4 rows of threads, so each
+  // thread keeps 16 loads in flight: copy's transpose measured 2.75 TB/s with 32 x 32 tiles, 3.64 with these.
+  constexpr int TILE = 64, ROWS = 4;
+  const dim3 grid(unsigned(ceil_div(p.ni, TILE)), unsigned(std::min<int64_t>(ceil_div(p.nj, TILE), 65535)),
+                  unsigned(std::min<int64_t>(p.batch_count, 65535)));
+  vector_add_kernels::tiled<T, TILE, ROWS, kTA, kTB><<<grid, dim3(TILE, ROWS), 0, stream>>>(out, a, b, p);
+}
+
+template <class T>
+void launch_tiled(const VectorAddCudaDescriptor* d, T* out, const T* a, const T* b, cudaStream_t stream) {
+  if (d->transposed[0] && d->transposed[1]) launch_tiled<T, true, true>(d->tiled, out, a, b, stream);
+  else if (d->transposed[0]) launch_tiled<T, true, false>(d->tiled, out, a, b, stream);
+  else launch_tiled<T, false, true>(d->tiled, out, a, b, stream);
 }
 
 template <class T, int VEC, int UNROLL>
@@ -80,6 +136,7 @@ Status vector_add_cuda_create(VectorAddCudaDescriptor** desc, const TensorDesc* 
   }
   d->device_id = a->device_id;
   d->rows_path = plan_rows(d->info.nest, &d->rows);
+  d->tiled_path = !d->rows_path && plan_tiled(d->info.nest, &d->tiled, d->transposed);
   const int vec = 16 / int(dtype_size(d->info.dtype));
   d->outer_strides_aligned = true;  // a row tail that does not fill a pack is handled in the kernel
   for (int dd = 0; dd < d->rows.outer_ndim; ++dd)
@@ -110,6 +167,8 @@ Status vector_add_cuda_execute(const VectorAddCudaDescriptor* desc, void*, size_
                              reinterpret_cast<uintptr_t>(b);
       if (desc->outer_strides_aligned && addr % 16 == 0) launch_rows<T, 16 / sizeof(T)>(desc, o, pa, pb, st);
       else launch_rows<T, 1>(desc, o, pa, pb, st);
+    } else if (desc->tiled_path) {
+      launch_tiled<T>(desc, o, pa, pb, st);
     } else {
       const int64_t blocks = std::min<int64_t>(ceil_div(desc->info.numel, 256), int64_t(desc->props.sm_count) * 32);
       vector_add_kernels::strided<T><<<unsigned(blocks), 256, 0, st>>>(o, pa, pb, desc->info.nest, desc->info.numel);

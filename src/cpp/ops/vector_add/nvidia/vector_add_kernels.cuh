@@ -89,6 +89,71 @@ __global__ void __launch_bounds__(256, 4) rows(T* out, const T* a, const T* b, R
   }
 }
 
+// Tiled: out is unit-stride along dim i, and an input that is not (a transposed view) is unit-stride
+// along another dim j. A TILE x TILE tile of each transposed input is read with threads along j
+// (coalesced), staged in shared memory, and read back along i; inputs that run along i (stride 1, or 0
+// when broadcast) are read directly. Every other dim is a batch index. This is copy's transpose tile
+// with an add in it; the strided kernel read a transposed input one scattered element per thread.
+struct TiledPlan {
+  int64_t ni = 0, nj = 0;
+  int64_t stride_i[3] = {};  // out, a, b along i (out: 1)
+  int64_t stride_j[3] = {};  // along j (a transposed input: 1)
+  int batch_ndim = 0;
+  int64_t batch_shape[kMaxDims] = {};
+  int64_t batch_stride[3][kMaxDims] = {};
+  int64_t batch_count = 1;
+};
+
+template <class T, int TILE, int ROWS, bool kTA, bool kTB>
+__global__ void __launch_bounds__(TILE * ROWS) tiled(T* out, const T* a, const T* b, TiledPlan p) {  // out may be a or b
+  __shared__ float ta[kTA ? TILE : 1][TILE + 1];  // +1: the read back along i is conflict-free
+  __shared__ float tb[kTB ? TILE : 1][TILE + 1];
+  const int tx = threadIdx.x, ty = threadIdx.y;
+  const int64_t i0 = int64_t(blockIdx.x) * TILE;
+  for (int64_t bj = blockIdx.y; bj * TILE < p.nj; bj += gridDim.y) {
+    const int64_t j0 = bj * TILE;
+    for (int64_t bt = blockIdx.z; bt < p.batch_count; bt += gridDim.z) {
+      int64_t off[3] = {0, 0, 0};
+      int64_t rest = bt;
+      for (int d = p.batch_ndim - 1; d >= 0; --d) {
+        const int64_t q = rest / p.batch_shape[d], r = rest - q * p.batch_shape[d];
+#pragma unroll
+        for (int t = 0; t < 3; ++t) off[t] += r * p.batch_stride[t][d];
+        rest = q;
+      }
+      if constexpr (kTA || kTB) {
+        // Threads along j read the transposed inputs; all loads of the tile are issued before any store.
+        float va[TILE / ROWS], vb[TILE / ROWS];
+#pragma unroll
+        for (int k = 0; k < TILE / ROWS; ++k) {
+          const int64_t i = i0 + ty + k * ROWS, j = j0 + tx;
+          const bool in = i < p.ni && j < p.nj;
+          if constexpr (kTA) va[k] = in ? to_float(a[off[1] + i * p.stride_i[1] + j]) : 0.f;
+          if constexpr (kTB) vb[k] = in ? to_float(b[off[2] + i * p.stride_i[2] + j]) : 0.f;
+        }
+#pragma unroll
+        for (int k = 0; k < TILE / ROWS; ++k) {
+          if constexpr (kTA) ta[ty + k * ROWS][tx] = va[k];
+          if constexpr (kTB) tb[ty + k * ROWS][tx] = vb[k];
+        }
+        __syncthreads();
+      }
+      // Threads along i: read the direct inputs and the staged tiles, write out coalesced.
+#pragma unroll
+      for (int k = 0; k < TILE / ROWS; ++k) {
+        const int r = ty + k * ROWS;
+        const int64_t i = i0 + tx, j = j0 + r;
+        if (i < p.ni && j < p.nj) {
+          const float x = kTA ? ta[tx][r] : to_float(a[off[1] + i * p.stride_i[1] + j * p.stride_j[1]]);
+          const float y = kTB ? tb[tx][r] : to_float(b[off[2] + i * p.stride_i[2] + j * p.stride_j[2]]);
+          out[off[0] + j * p.stride_j[0] + i] = from_float<T>(x + y);
+        }
+      }
+      if constexpr (kTA || kTB) __syncthreads();
+    }
+  }
+}
+
 // Any layout: each thread maps a linear index (out's memory order) to three offsets.
 template <class T>
 __global__ void strided(T* out, const T* a, const T* b, Nest<3> n, int64_t numel) {
