@@ -46,7 +46,7 @@ LAZY = (
     + [pytest.param(tl_sum.reduce_rows_program, (dt,), id=f"reduce_rows-{dt}") for dt in FLOATS]
     + [pytest.param(tl_sum.reduce_columns_program, (dt,), id=f"reduce_columns-{dt}") for dt in FLOATS]
     + [pytest.param(tl_softmax.softmax_program, (dt, *tl_softmax.config(n).values()), id=f"softmax-{dt}-n{n}")
-       for dt in FLOATS for n in (100, 5000, 70000)]
+       for dt in FLOATS for n in (100, 200, 1000, 1536, 4096, 5000, 70000)]
 )
 
 
