@@ -20,6 +20,11 @@ def _some_neg_inf(t):
     t.view(-1)[::7] = float("-inf")
 
 
+def _neg_inf_first_half(t):
+    # Whole CTA chunks of -inf in the cluster kernel: their (max, sum) is (-inf, 0) and must merge as 0.
+    t[..., : t.shape[-1] // 2] = float("-inf")
+
+
 def _large(t):
     t.mul_(3000.0)
 
@@ -32,7 +37,8 @@ def _large_offset(t):
 
 def correctness_cases() -> list[CorrectnessCase]:
     # Lengths cross every kernel choice: sub-warp, warp and block registers rows (up to 8192 halves and
-    # 16384 fp32, each table entry's edge included) and the online kernel beyond, with ragged last steps.
+    # 16384 fp32, each table entry's edge included), the online kernel beyond, and on Hopper the cluster
+    # kernel from 65536 (16-bit rows up to 262144, fp32 up to 131072), with ragged last steps and chunks.
     lengths = [1, 7, 32, 127, 512, 1024, 1031, 4096, 6000, 8192, 8193, 16384, 32768, 40000, 65536, 100000,
                262144, 300000]
     cases = [C(f"rows-{n}", _x((6, n))) for n in lengths]
@@ -50,6 +56,9 @@ def correctness_cases() -> list[CorrectnessCase]:
         C("expanded-rows", _x((8, 500), Layout(expand=(0,)))),
         C("neg-inf", _x((16, 1000), values=_some_neg_inf)),
         C("neg-inf-long", _x((2, 50000), values=_some_neg_inf)),
+        C("neg-inf-cluster-chunks", _x((2, 131072), values=_neg_inf_first_half)),
+        C("misaligned-cluster-row", _x((2, 65536), Layout(offset=1)), out_layout=Layout(offset=2)),
+        C("cluster-ragged-chunks", _x((3, 65536 + 8))),
         C("large-magnitude", _x((16, 3000), values=_large)),
         C("large-offset", _x((8, 1000), values=_large_offset)),
         C("large-offset-long", _x((2, 70000), values=_large_offset)),

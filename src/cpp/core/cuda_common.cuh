@@ -20,13 +20,17 @@ inline Status last_launch_status(const char* kernel) { return cuda_status(cudaGe
 struct DeviceProps {
   int sm_count = 0;
   int max_smem_optin = 0;
+  int cluster_launch = 0;  // thread-block clusters (compute capability 9.0+)
 };
 
 inline Status query_device(int device_id, DeviceProps* p) {
   Status s = cuda_status(cudaDeviceGetAttribute(&p->sm_count, cudaDevAttrMultiProcessorCount, device_id),
                          "querying the CUDA device");
   if (s != Status::Success) return s;
-  return cuda_status(cudaDeviceGetAttribute(&p->max_smem_optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, device_id),
+  s = cuda_status(cudaDeviceGetAttribute(&p->max_smem_optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, device_id),
+                  "querying the CUDA device");
+  if (s != Status::Success) return s;
+  return cuda_status(cudaDeviceGetAttribute(&p->cluster_launch, cudaDevAttrClusterLaunch, device_id),
                      "querying the CUDA device");
 }
 

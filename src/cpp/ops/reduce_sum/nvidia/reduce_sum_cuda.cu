@@ -45,8 +45,10 @@ void plan(ReduceSumCudaDescriptor* d, const DeviceProps& props) {
     d->path = SumPath::Block;
     d->blocks = r.rows;
   } else {
+    // Columns: a split reads per_split_min rows of packs; shorter splits only add partials to finish
+    // (run k, docs/runs/reduce-sum-splits-h200-2026-11-30-k.csv: 128 splits of 256 rows beat 512 of 64).
     d->path = SumPath::Strided;
-    per_split_min = 64;
+    per_split_min = 256;
   }
   const int vec = 16 / int(dtype_size(d->info.dtype));
   const Nest<2>& n = r.outer;
@@ -63,9 +65,14 @@ void plan(ReduceSumCudaDescriptor* d, const DeviceProps& props) {
     for (int i = 0; i < n.ndim; ++i) d->packs_aligned &= n.strides[1][i] % vec == 0;
   }
   const int64_t blocks = d->path == SumPath::Strided && d->packs_aligned ? d->blocks_packed : d->blocks;
-  if (blocks < target_blocks)
-    d->splits = int(std::clamp<int64_t>(std::min(ceil_div(target_blocks * 2, blocks), r.length / per_split_min),
-                                        1, 65535));
+  // A power of two, rounded down, so split chunks stay whole multiples of the block's stride: the 5-way
+  // split of 256x262144 fp32 ran 69 us in the bench (run i), the 4-way one 64 us in the split sweep (run k).
+  if (blocks < target_blocks) {
+    const int64_t want = std::clamp<int64_t>(std::min(target_blocks * 2 / blocks, r.length / per_split_min), 1, 32768);
+    int splits = 1;
+    while (splits * 2 <= want) splits *= 2;
+    d->splits = splits;
+  }
 }
 
 template <class T, int TPR>

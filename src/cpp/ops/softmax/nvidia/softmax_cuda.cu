@@ -1,6 +1,8 @@
 // softmax on the nvidia backend. create() picks, from the row length, dtype and layout:
 //   unit-stride rows listed in the registers table -> `registers` with that (threads per row, packs per
 //                                                    thread): the row is read from HBM once
+//   rows of >= 65536 elements on Hopper, up to     -> `cluster_online`: the row split across a cluster of
+//   16 x 32 KB (all but fp32 rows over 131072)        rows' bytes / 32 KB CTAs (softmax_cluster.cuh)
 //   longer unit-stride rows                        -> `online` (two reads, the second mostly from L2)
 //   any other layout                               -> `strided`
 // The tables were measured, not derived: tests/bench/sweeps/softmax_configs.cu times every candidate on
@@ -13,12 +15,13 @@
 #include "core/cuda_common.cuh"
 #include "core/dispatch.h"
 #include "ops/softmax/nvidia/softmax_cuda.h"
+#include "ops/softmax/nvidia/softmax_cluster.cuh"
 #include "ops/softmax/nvidia/softmax_kernels.cuh"
 #include "ops/softmax/softmax.h"
 
 namespace ort {
 
-enum class SoftmaxPath { Empty, Registers, Online, Strided };
+enum class SoftmaxPath { Empty, Registers, Cluster, Online, Strided };
 
 struct SoftmaxCudaDescriptor {
   SoftmaxInfo info;
@@ -26,6 +29,7 @@ struct SoftmaxCudaDescriptor {
   bool packs_aligned = false;  // lengths and row strides allow 16-byte packs if the pointers do
   int wide = -1, narrow = -1;  // registers-table entries for 16-byte packs and for single elements
   int online_threads = 1024;   // threads per row of the online kernel with 16-byte packs
+  int cluster = 0;             // CTAs per row of cluster_online (Cluster path)
   int device_id = 0;
 };
 
@@ -109,6 +113,62 @@ void dispatch_registers(int e, const RowsOfDim& r, T* out, const T* x, cudaStrea
   dispatch_registers<T, VEC>(e, r, out, x, st, std::make_index_sequence<registers_table<VEC>().size()>{});
 }
 
+// cluster_online's shape: CTAs of 512 threads, each streaming 32 KB of the row. The sweep (run k,
+// docs/runs/softmax-configs-h200-2026-11-30-k-cluster-online.csv) put the winners there for every long
+// row it timed: bf16 65536 in 4 CTAs (3.20 vs online 2.94 TB/s), fp32 65536 in 8 (2.88 vs 2.76), bf16
+// 262144 in 16 (2.94 vs 2.59). Rows of 32768 ran faster on the online kernel, and fp32 262144 (32 CTAs of
+// 32 KB; 16 of 64 KB measured 2.55 vs 2.70) too, so those stay there.
+constexpr int kClusterThreads = 512;
+constexpr int64_t kClusterChunkBytes = 32 << 10;
+
+int pick_cluster(int64_t length, size_t elem_size) {
+  if (length < 65536) return 0;
+  const int64_t ctas = ceil_div(length * int64_t(elem_size), kClusterChunkBytes);
+  int cluster = 4;
+  while (cluster < ctas) cluster *= 2;
+  return cluster <= 16 ? cluster : 0;
+}
+
+template <class T, int CLUSTER>
+cudaError_t launch_cluster_online(const RowsOfDim& r, T* out, const T* x, cudaStream_t st) {
+  return softmax_kernels::launch_cluster_online<T, 16 / sizeof(T), kClusterThreads, CLUSTER>(r, out, x, st);
+}
+
+template <class T>
+cudaError_t launch_cluster_online(int cluster, const RowsOfDim& r, T* out, const T* x, cudaStream_t st) {
+  if (cluster == 4) return launch_cluster_online<T, 4>(r, out, x, st);
+  if (cluster == 8) return launch_cluster_online<T, 8>(r, out, x, st);
+  return launch_cluster_online<T, 16>(r, out, x, st);
+}
+
+// Whether the device can keep one cluster of this size resident: clusters of 16 are "non-portable" (an
+// H100/H200 runs them; other GPUs with clusters may not), so create() asks once instead of failing later.
+template <class T>
+bool cluster_fits(int cluster) {
+  const auto kernel = cluster == 4    ? softmax_kernels::cluster_online<T, 16 / sizeof(T), kClusterThreads, 4>
+                      : cluster == 8 ? softmax_kernels::cluster_online<T, 16 / sizeof(T), kClusterThreads, 8>
+                                     : softmax_kernels::cluster_online<T, 16 / sizeof(T), kClusterThreads, 16>;
+  if (cluster > 8 && cudaFuncSetAttribute(kernel, cudaFuncAttributeNonPortableClusterSizeAllowed, 1) != cudaSuccess) {
+    cudaGetLastError();
+    return false;
+  }
+  cudaLaunchConfig_t cfg = {};
+  cfg.gridDim = dim3(unsigned(cluster));
+  cfg.blockDim = dim3(kClusterThreads);
+  cudaLaunchAttribute attr = {};
+  attr.id = cudaLaunchAttributeClusterDimension;
+  attr.val.clusterDim.x = unsigned(cluster);
+  attr.val.clusterDim.y = attr.val.clusterDim.z = 1;
+  cfg.attrs = &attr;
+  cfg.numAttrs = 1;
+  int active = 0;
+  if (cudaOccupancyMaxActiveClusters(&active, kernel, &cfg) != cudaSuccess) {
+    cudaGetLastError();
+    return false;
+  }
+  return active > 0;
+}
+
 template <class T, int VEC>
 void launch_online(int threads, const RowsOfDim& r, T* out, const T* x, cudaStream_t st) {
   const unsigned grid = unsigned(r.rows);
@@ -143,6 +203,16 @@ Status softmax_cuda_create(SoftmaxCudaDescriptor** desc, const TensorDesc* out, 
   else if (!unit_rows || r.rows > INT32_MAX) d->path = SoftmaxPath::Strided;
   else if ((d->packs_aligned && d->wide >= 0) || (!d->packs_aligned && d->narrow >= 0)) d->path = SoftmaxPath::Registers;
   else d->path = SoftmaxPath::Online;
+  if (d->path == SoftmaxPath::Online && d->packs_aligned && props.cluster_launch && r.rows <= INT32_MAX / 16) {
+    d->cluster = pick_cluster(r.length, dtype_size(d->info.dtype));
+    bool fits = false;
+    if (d->cluster > 0)
+      dispatch_float(d->info.dtype, [&](auto tag) {
+        fits = cluster_fits<typename decltype(tag)::type>(d->cluster);
+        return Status::Success;
+      });
+    if (fits) d->path = SoftmaxPath::Cluster;
+  }
   *desc = d;
   return Status::Success;
 }
@@ -168,7 +238,10 @@ Status softmax_cuda_execute(const SoftmaxCudaDescriptor* desc, void*, size_t, vo
       dispatch_registers<T, kVec>(desc->wide, r, o, px, st);
     } else if (desc->path == SoftmaxPath::Registers && desc->narrow >= 0) {
       dispatch_registers<T, 1>(desc->narrow, r, o, px, st);
-    } else if (desc->path != SoftmaxPath::Strided) {  // online, or registers rows met with misaligned pointers
+    } else if (desc->path == SoftmaxPath::Cluster && wide) {
+      const cudaError_t e = launch_cluster_online<T>(desc->cluster, r, o, px, st);
+      if (e != cudaSuccess) return cuda_status(e, "softmax");
+    } else if (desc->path != SoftmaxPath::Strided) {  // online, or registers/cluster rows met with misaligned pointers
       if (wide) launch_online<T, kVec>(desc->online_threads, r, o, px, st);
       else launch_online<T, 1>(1024, r, o, px, st);
     } else {

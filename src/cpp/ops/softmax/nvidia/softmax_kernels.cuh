@@ -147,18 +147,17 @@ __global__ void __launch_bounds__(TPR < 256 ? 256 : TPR, (min_blocks<(TPR < 256 
   slice.store(out + out_off + first, 1.f / s);
 }
 
-// kUnroll packs per thread per step, all loaded before any is used (see cuda::load_pack).
-template <class T, int VEC, int TPR>
-__global__ void __launch_bounds__(TPR, (min_blocks<TPR, 16>())) online(T* out, const T* x, RowsOfDim r) {
-  // 16 values a step (4 packs of fp32, 2 of halves): what 32 registers hold without spilling.
+// The two streaming passes over a stretch of `len` elements that TPR threads share (thread t takes the
+// packs at t * VEC + k * TPR * VEC), written once for the online kernel (a whole row, 64-bit indices) and
+// cluster_online (one CTA's chunk of a row, 32-bit indices: 64-bit ones cost the registers that made it
+// spill at 32). kUnroll packs per thread per step, all loaded before any is used (see cuda::load_pack):
+// 16 values a step (4 packs of fp32, 2 of halves) is what 32 registers hold without spilling.
+template <class T, int VEC, int TPR, class Index>
+__device__ __forceinline__ Online stream_statistics(const T* px, Index len) {
   constexpr int kUnroll = VEC >= 16 ? 1 : 16 / VEC, kStep = TPR * VEC;
-  __shared__ float smem[32];
-  int64_t out_off, x_off;
-  row_offsets<uint32_t>(r.outer, blockIdx.x, &out_off, &x_off);
-  const T* px = x + x_off;
   Online acc;
-  int64_t i = int64_t(threadIdx.x) * VEC;
-  for (; i + (kUnroll - 1) * kStep < r.length; i += kUnroll * kStep) {
+  Index i = Index(threadIdx.x) * VEC;
+  for (; i + (kUnroll - 1) * kStep < len; i += kUnroll * kStep) {
     cuda::Pack<T, VEC> raw[kUnroll];
 #pragma unroll
     for (int u = 0; u < kUnroll; ++u) raw[u] = cuda::load_pack<T, VEC>(px + i + u * kStep);
@@ -167,30 +166,45 @@ __global__ void __launch_bounds__(TPR, (min_blocks<TPR, 16>())) online(T* out, c
     for (int u = 0; u < kUnroll; ++u) cuda::unpack(raw[u], *reinterpret_cast<float(*)[VEC]>(f + u * VEC));
     add_chunk(acc, f);
   }
-  for (; i < r.length; i += kStep) {
+  for (; i < len; i += kStep) {
     float f[VEC];
     cuda::load_f32<T, VEC>(px + i, f);
     add_chunk(acc, f);
   }
-  const float m = cuda::group_reduce<TPR>(acc.m, cuda::MaxOp{}, smem);
-  const float inv = 1.f / cuda::group_reduce<TPR>(rescale(acc.s, acc.m, m), cuda::SumOp{}, smem);
-  T* po = out + out_off;
-  auto write = [&](const cuda::Pack<T, VEC>& pk, int64_t at) {
+  return acc;
+}
+
+// Second pass: out = exp(x - m) * inv over the same stretch.
+template <class T, int VEC, int TPR, class Index>
+__device__ __forceinline__ void stream_write(T* po, const T* px, Index len, float m, float inv) {
+  constexpr int kUnroll = VEC >= 16 ? 1 : 16 / VEC, kStep = TPR * VEC;
+  auto write = [&](const cuda::Pack<T, VEC>& pk, Index at) {
     float f[VEC];
     cuda::unpack(pk, f);
 #pragma unroll
     for (int k = 0; k < VEC; ++k) f[k] = exp_of_difference(f[k], m) * inv;
     cuda::store_f32<T, VEC>(po + at, f);
   };
-  i = int64_t(threadIdx.x) * VEC;
-  for (; i + (kUnroll - 1) * kStep < r.length; i += kUnroll * kStep) {
+  Index i = Index(threadIdx.x) * VEC;
+  for (; i + (kUnroll - 1) * kStep < len; i += kUnroll * kStep) {
     cuda::Pack<T, VEC> raw[kUnroll];
 #pragma unroll
     for (int u = 0; u < kUnroll; ++u) raw[u] = cuda::load_pack<T, VEC>(px + i + u * kStep);
 #pragma unroll
     for (int u = 0; u < kUnroll; ++u) write(raw[u], i + u * kStep);
   }
-  for (; i < r.length; i += kStep) write(cuda::load_pack<T, VEC>(px + i), i);
+  for (; i < len; i += kStep) write(cuda::load_pack<T, VEC>(px + i), i);
+}
+
+template <class T, int VEC, int TPR>
+__global__ void __launch_bounds__(TPR, (min_blocks<TPR, 16>())) online(T* out, const T* x, RowsOfDim r) {
+  __shared__ float smem[32];
+  int64_t out_off, x_off;
+  row_offsets<uint32_t>(r.outer, blockIdx.x, &out_off, &x_off);
+  const Online acc = stream_statistics<T, VEC, TPR>(x + x_off, r.length);
+  const float m = cuda::group_reduce<TPR>(acc.m, cuda::MaxOp{}, smem);
+  const float inv = 1.f / cuda::group_reduce<TPR>(rescale(acc.s, acc.m, m), cuda::SumOp{}, smem);
+  stream_write<T, VEC, TPR>(out + out_off, x + x_off, r.length, m, inv);
 }
 
 template <class T>
