@@ -84,9 +84,10 @@ bool plan_tiled(const Nest<3>& n, vector_add_kernels::TiledPlan* p, bool (&trans
 
 template <class T, bool kTA, bool kTB>
 void launch_tiled(const vector_add_kernels::TiledPlan& p, T* out, const T* a, const T* b, cudaStream_t stream) {
-  // 64 x 64 tiles (fp32 in shared memory, 16.6 KB per transposed input) and 4 rows of threads, so each
-  // thread keeps 16 loads in flight: copy's transpose measured 2.75 TB/s with 32 x 32 tiles, 3.64 with these.
-  constexpr int TILE = 64, ROWS = 4;
+  // 64 x 64 tiles (fp32 in shared memory, 16.6 KB per transposed input; copy's transpose measured 2.75
+  // TB/s with 32 x 32 tiles, 3.64 with these) and 8 rows of threads: each thread holds 8 values of each
+  // input, all loaded at once, in at most 64 registers (with 4 rows, 16 values of each spilled).
+  constexpr int TILE = 64, ROWS = 8;
   const dim3 grid(unsigned(ceil_div(p.ni, TILE)), unsigned(std::min<int64_t>(ceil_div(p.nj, TILE), 65535)),
                   unsigned(std::min<int64_t>(p.batch_count, 65535)));
   vector_add_kernels::tiled<T, TILE, ROWS, kTA, kTB><<<grid, dim3(TILE, ROWS), 0, stream>>>(out, a, b, p);

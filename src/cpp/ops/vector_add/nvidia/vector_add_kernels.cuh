@@ -104,8 +104,9 @@ struct TiledPlan {
   int64_t batch_count = 1;
 };
 
+// 1024 threads per SM (64 registers each): room for both inputs' values without spilling.
 template <class T, int TILE, int ROWS, bool kTA, bool kTB>
-__global__ void __launch_bounds__(TILE * ROWS) tiled(T* out, const T* a, const T* b, TiledPlan p) {  // out may be a or b
+__global__ void __launch_bounds__(TILE * ROWS, 1024 / (TILE * ROWS)) tiled(T* out, const T* a, const T* b, TiledPlan p) {  // out may be a or b
   __shared__ float ta[kTA ? TILE : 1][TILE + 1];  // +1: the read back along i is conflict-free
   __shared__ float tb[kTB ? TILE : 1][TILE + 1];
   const int tx = threadIdx.x, ty = threadIdx.y;
@@ -121,16 +122,30 @@ __global__ void __launch_bounds__(TILE * ROWS) tiled(T* out, const T* a, const T
         for (int t = 0; t < 3; ++t) off[t] += r * p.batch_stride[t][d];
         rest = q;
       }
-      if constexpr (kTA || kTB) {
-        // Threads along j read the transposed inputs; all loads of the tile are issued before any store.
-        float va[TILE / ROWS], vb[TILE / ROWS];
+      // Every global load of the tile is issued before any value is used, the direct input's too: read
+      // after the barrier (the first version), it waited out a second memory latency per tile and the
+      // transposed-4096^2 fp32 case ran at 2.49 TB/s (H200, run k). Transposed inputs are read with threads
+      // along j (coalesced), direct ones with threads along i.
+      //
+      // Row r = ty + k * ROWS of the tile: a transposed input's element (i0 + r, j0 + tx), a direct one's
+      // (i0 + tx, j0 + r); each is one pointer step of ROWS rows from the thread's first element (64-bit
+      // index math per load took 112 registers and spilled under the launch bound).
+      const int ni = int(p.ni - i0 < TILE ? p.ni - i0 : TILE), nj = int(p.nj - j0 < TILE ? p.nj - j0 : TILE);
+      const T* pa = kTA ? a + off[1] + (i0 + ty) * p.stride_i[1] + (j0 + tx)
+                        : a + off[1] + (i0 + tx) * p.stride_i[1] + (j0 + ty) * p.stride_j[1];
+      const T* pb = kTB ? b + off[2] + (i0 + ty) * p.stride_i[2] + (j0 + tx)
+                        : b + off[2] + (i0 + tx) * p.stride_i[2] + (j0 + ty) * p.stride_j[2];
+      const int64_t step_a = ROWS * (kTA ? p.stride_i[1] : p.stride_j[1]);
+      const int64_t step_b = ROWS * (kTB ? p.stride_i[2] : p.stride_j[2]);
+      float va[TILE / ROWS], vb[TILE / ROWS];
 #pragma unroll
-        for (int k = 0; k < TILE / ROWS; ++k) {
-          const int64_t i = i0 + ty + k * ROWS, j = j0 + tx;
-          const bool in = i < p.ni && j < p.nj;
-          if constexpr (kTA) va[k] = in ? to_float(a[off[1] + i * p.stride_i[1] + j]) : 0.f;
-          if constexpr (kTB) vb[k] = in ? to_float(b[off[2] + i * p.stride_i[2] + j]) : 0.f;
-        }
+      for (int k = 0; k < TILE / ROWS; ++k) {
+        const int r = ty + k * ROWS;
+        const bool t_in = r < ni && tx < nj, d_in = tx < ni && r < nj;
+        va[k] = (kTA ? t_in : d_in) ? to_float(pa[k * step_a]) : 0.f;
+        vb[k] = (kTB ? t_in : d_in) ? to_float(pb[k * step_b]) : 0.f;
+      }
+      if constexpr (kTA || kTB) {
 #pragma unroll
         for (int k = 0; k < TILE / ROWS; ++k) {
           if constexpr (kTA) ta[ty + k * ROWS][tx] = va[k];
@@ -138,14 +153,14 @@ __global__ void __launch_bounds__(TILE * ROWS) tiled(T* out, const T* a, const T
         }
         __syncthreads();
       }
-      // Threads along i: read the direct inputs and the staged tiles, write out coalesced.
+      // Threads along i: the staged tiles read back transposed, out written coalesced.
 #pragma unroll
       for (int k = 0; k < TILE / ROWS; ++k) {
         const int r = ty + k * ROWS;
         const int64_t i = i0 + tx, j = j0 + r;
         if (i < p.ni && j < p.nj) {
-          const float x = kTA ? ta[tx][r] : to_float(a[off[1] + i * p.stride_i[1] + j * p.stride_j[1]]);
-          const float y = kTB ? tb[tx][r] : to_float(b[off[2] + i * p.stride_i[2] + j * p.stride_j[2]]);
+          const float x = kTA ? ta[tx][r] : va[k];
+          const float y = kTB ? tb[tx][r] : vb[k];
           out[off[0] + j * p.stride_j[0] + i] = from_float<T>(x + y);
         }
       }
