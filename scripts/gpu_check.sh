@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The one GPU script: build, run the test suite on the GPU backends, optionally benchmark.
 #   scripts/gpu_check.sh [--bench] [--sanitize] [--sweep] [--ncu] [--pack-logs] [--tests PYTEST_ARGS...]
-#   --sweep: time every softmax configuration and every reduce_sum split count (tests/bench/sweeps/)
+#   --sweep: time every softmax configuration, every reduce_sum split count and the host cost of a launch
+#            (tests/bench/sweeps/; SWEEPS="softmax_configs reduce_sum_splits launch_floor" picks)
 #   --ncu: Nsight Compute profiles of the cases in scripts/ncu_profile.sh (NCU_FILTER narrows them)
 #   --pack-logs: after each step, fold what $OUT holds into $OUT/logs.tar (the device tool returns at most
 #                8 files; a step cut off by the time limit still leaves the earlier steps' logs)
@@ -54,18 +55,20 @@ grep -E "ptxas|nvidia backend" "$OUT/build.log" | tail -5
 step "python -m operator_runtime"
 python -m operator_runtime 2>&1 | tee "$OUT/check.log" || status=1
 
-if [ "$SWEEP" = 1 ]; then
-  step "softmax config sweep (tests/bench/sweeps/softmax_configs.cu)"
+sweep() {  # sweep NAME [ARGS...]: compile tests/bench/sweeps/NAME.cu, run it, CSV to $OUT/NAME.csv
+  local name=$1; shift
+  step "sweep $name (tests/bench/sweeps/$name.cu)"
   mkdir -p build/sweeps
-  nvcc -std=c++17 -O3 -arch=sm_${CMAKE_CUDA_ARCHITECTURES} -Isrc/cpp tests/bench/sweeps/softmax_configs.cu \
-    -o build/sweeps/softmax_configs && build/sweeps/softmax_configs ${SWEEP_MIN_LENGTH:-0} >"$OUT/softmax_configs.csv" \
-    2>"$OUT/softmax_configs.err" || status=1
-  cat "$OUT/softmax_configs.err"  # the experiments' correctness checks
-  wc -l "$OUT/softmax_configs.csv"
-  step "reduce_sum split sweep (tests/bench/sweeps/reduce_sum_splits.cu)"
-  nvcc -std=c++17 -O3 -arch=sm_${CMAKE_CUDA_ARCHITECTURES} -Isrc/cpp tests/bench/sweeps/reduce_sum_splits.cu \
-    -o build/sweeps/reduce_sum_splits && build/sweeps/reduce_sum_splits >"$OUT/reduce_sum_splits.csv" || status=1
-  wc -l "$OUT/reduce_sum_splits.csv"
+  nvcc -std=c++17 -O3 -arch=sm_${CMAKE_CUDA_ARCHITECTURES} -Isrc/cpp "tests/bench/sweeps/$name.cu" \
+    -o "build/sweeps/$name" && "build/sweeps/$name" "$@" >"$OUT/$name.csv" 2>"$OUT/$name.err" || status=1
+  cat "$OUT/$name.err"
+  wc -l "$OUT/$name.csv"
+}
+if [ "$SWEEP" = 1 ]; then
+  for name in ${SWEEPS:-softmax_configs reduce_sum_splits launch_floor}; do
+    if [ "$name" = softmax_configs ]; then sweep "$name" ${SWEEP_MIN_LENGTH:-0}; else sweep "$name"; fi
+  done
+  [ -f "$OUT/launch_floor.csv" ] && cat "$OUT/launch_floor.csv"
 fi
 
 for backend in ${BACKENDS-nvidia tilelang}; do
