@@ -104,6 +104,46 @@ def markdown(rows: list[dict]) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _x(v: float | None) -> str:
+    return "-" if not v else f"{v:.2f}x" + (" ⚠" if v < 1.0 else "")
+
+
+def peers_markdown(rows: list[dict], backend: str = "nvidia") -> str:
+    """One line per `backend` row with every peer's time and ratio from the same run (⚠: below 1.0x)."""
+    peers = list(dict.fromkeys(k.removeprefix("speedup_vs_") for r in rows if r["backend"] == backend
+                               for k in r if k.startswith("speedup_vs_")))
+    head = "| op | case | dtype | ours µs | TB/s | " + "".join(f"{p} µs | " for p in peers)
+    head += "".join(f"vs {p} | " for p in peers)
+    lines = [head.rstrip(), "|" + " --- |" * (5 + 2 * len(peers))]
+    for r in rows:
+        if r["backend"] != backend:
+            continue
+        times = "".join(f" {r[p + '_us']:.2f} |" if r.get(p + "_us") else " - |" for p in peers)
+        ratios = "".join(f" {_x(r.get('speedup_vs_' + p))} |" for p in peers)
+        lines.append(f"| {r['op']} | {r['case']} | {r['dtype']} | {r['us_median']:.2f} | {r['gbs'] / 1000:.2f} |"
+                     + times + ratios)
+    return "\n".join(lines) + "\n"
+
+
+def backend_ratio_markdown(rows: list[dict], backend: str = "tilelang", base: str = "nvidia",
+                           goal: float = 0.8) -> tuple[str, int, int]:
+    """`backend` against `base` on the cases both ran: the table, how many reach `goal`, how many compared."""
+    by_key = {(r["op"], r["case"], r["dtype"]): r for r in rows if r["backend"] == base}
+    lines = [f"| op | case | dtype | {backend} µs | {base} µs | {backend} / {base} |", "|" + " --- |" * 6]
+    met = total = 0
+    for r in rows:
+        b = by_key.get((r["op"], r["case"], r["dtype"]))
+        if r["backend"] != backend or b is None:
+            continue
+        ratio = b["us_median"] / r["us_median"]
+        total += 1
+        met += ratio >= goal
+        flag = " ⚠" if ratio < goal else ""
+        lines.append(f"| {r['op']} | {r['case']} | {r['dtype']} | {r['us_median']:.2f} | {b['us_median']:.2f} | "
+                     f"{ratio:.2f}x{flag} |")
+    return "\n".join(lines) + "\n", met, total
+
+
 def write_all(results: list[PerformanceResult], out_dir: Path, ceiling_gbs: float, title: str,
               extra: dict | None = None, console: Console | None = None) -> None:
     out_dir.mkdir(parents=True, exist_ok=True)
@@ -126,7 +166,13 @@ def _replot(json_path: str, out_dir: str) -> None:
     doc = _json.loads(Path(json_path).read_text())
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
-    (out / "bench.md").write_text(markdown(doc["rows"]))
+    tables = markdown(doc["rows"])
+    if any(k.startswith("speedup_vs_") and k != "speedup_vs_torch" for r in doc["rows"] for k in r):
+        tables += "\n## nvidia with every peer (same run)\n\n" + peers_markdown(doc["rows"])
+    ratio, met, total = backend_ratio_markdown(doc["rows"])
+    if total:
+        tables += f"\n## tilelang vs nvidia ({met} of {total} at >= 0.8x)\n\n" + ratio
+    (out / "bench.md").write_text(tables)
     results = [PerformanceResult(r["op"], r["backend"], r["case"], r["dtype"], r["shape"],
                                  Stats(r["us_median"], r["us_min"], r["us_max"]), Work(r["bytes"], r["flops"]),
                                  Stats(r["torch_us"], r["torch_us"], r["torch_us"]) if r["torch_us"] else None,

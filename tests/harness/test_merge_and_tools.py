@@ -9,8 +9,8 @@ import pytest
 import torch
 
 from operator_runtime_testing.performance import geomean_speedups
+from operator_runtime_testing.reports import backend_ratio_markdown, merge, peers_markdown
 from operator_runtime_testing.reports import main as reports_main
-from operator_runtime_testing.reports import merge
 
 
 def _row(op, backend, case, us, torch_us, **peers):
@@ -61,6 +61,19 @@ def test_reports_cli_merges_and_renders(tmp_path):
     assert json.loads((out / "bench.json").read_text())["rows"][0]["compile_us"] == 1.5
     assert "compile µs" in (out / "bench.md").read_text()
     assert (out / "bench.png").stat().st_size > 0
+
+
+def test_peer_and_backend_tables_give_same_run_ratios_and_count_the_goal():
+    rows = [_row("softmax", "nvidia", "a", 2.0, 4.0, liger=1.0, compile=3.0), _row("copy", "nvidia", "b", 1.0, 0.5),
+            _row("softmax", "tilelang", "a", 4.0, 4.0), _row("copy", "tilelang", "b", 1.1, 0.5),
+            _row("vector_add", "tilelang", "c", 1.0, 1.0)]  # no nvidia row: not compared
+    lines = peers_markdown(rows).splitlines()
+    assert lines[0].startswith("| op | case | dtype | ours µs | TB/s | torch µs | liger µs | compile µs |")
+    assert lines[2].endswith("| 2.00x | 0.50x ⚠ | 1.50x |")    # vs torch, vs liger, vs compile
+    assert lines[3].endswith("| 0.50x ⚠ | - | - |")            # a row without the peers
+    table, met, total = backend_ratio_markdown(rows)
+    assert (met, total) == (1, 2)                                 # copy 1.0/1.1 = 0.91x; softmax 0.50x
+    assert "| softmax | a | float32 | 4.00 | 2.00 | 0.50x ⚠ |" in table
 
 
 def test_bench_modules_offer_no_gpu_peers_for_cpu_tensors():
