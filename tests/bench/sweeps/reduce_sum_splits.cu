@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <type_traits>
 #include <vector>
 
@@ -78,8 +79,13 @@ void sweep_shape(const char* name, int64_t rows, int64_t length, bool columns) {
   CHECK(cudaMalloc(&out, size_t(rows) * sizeof(T)));
   CHECK(cudaMalloc(&ws, size_t(rows) * 1024 * sizeof(float)));
   const RowsOfDim r = rows_of(rows, length, columns);
-  for (int splits = 1; splits <= 1024; splits *= 2) {
-    if (splits > 1 && length / splits < 64) break;  // chunks shorter than this only add partials
+  // Powers of two, and for column sums also counts between them: whether the power-of-two strides between
+  // split chunks (256 rows of 8 KB = 2 MB apart at 128 splits) land on the same DRAM channels.
+  std::vector<int> counts;
+  for (int s = 1; s <= 1024; s *= 2) counts.push_back(s);
+  if (columns) counts.insert(counts.end(), {96, 112, 120, 132, 144, 160, 192, 264, 396});
+  for (int splits : counts) {
+    if (splits > 1 && length / splits < 64) continue;  // chunks shorter than this only add partials
     const double us = time_graph(launches, [&](int i, cudaStream_t st) {
       launch_main<T>(r, columns, splits, out, static_cast<const T*>(in[i]), ws, st);
     });
@@ -94,10 +100,12 @@ void sweep_shape(const char* name, int64_t rows, int64_t length, bool columns) {
 
 }  // namespace
 
-int main() {
+int main(int argc, char** argv) {
+  const char* only = argc > 1 ? argv[1] : "";  // only cases whose name contains this
   std::printf("dtype,case,rows,length,splits,us,gbps\n");
   for (int t = 0; t < 2; ++t) {
     auto run = [&](const char* name, int64_t rows, int64_t length, bool columns) {
+      if (!std::strstr(name, only)) return;
       if (t == 0) sweep_shape<float>(name, rows, length, columns);
       else sweep_shape<bfloat16_t>(name, rows, length, columns);
     };
