@@ -84,9 +84,10 @@ int pick_registers(int64_t length) {
 }
 
 // Online threads per row, measured the same way. For 16-bit rows longer than 8192 the online kernel beat
-// every registers configuration (its second read comes mostly from L2) and the thread-block-cluster
-// versions (docs/perf-notes.md); fewer threads for shorter rows keep more rows resident per SM. (Rows
-// of 8192 or less reach it only with misaligned pointers.)
+// every registers configuration (its second read comes mostly from L2) and the cluster_registers
+// experiment (docs/perf-notes.md); from 65536 on, cluster_online beats it where it is dispatched (above).
+// Fewer threads for shorter rows keep more rows resident per SM. (Rows of 8192 or less reach it only with
+// misaligned pointers.)
 int pick_online_threads(int64_t length, int vec) {
   if (vec == 8 && length <= 8192) return 256;
   if (vec == 8 && length <= 16384) return 512;
