@@ -104,7 +104,7 @@ def markdown(rows: list[dict]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _x(v: float | None) -> str:
+def _ratio(v: float | None) -> str:
     return "-" if not v else f"{v:.2f}x" + (" ⚠" if v < 1.0 else "")
 
 
@@ -119,7 +119,7 @@ def peers_markdown(rows: list[dict], backend: str = "nvidia") -> str:
         if r["backend"] != backend:
             continue
         times = "".join(f" {r[p + '_us']:.2f} |" if r.get(p + "_us") else " - |" for p in peers)
-        ratios = "".join(f" {_x(r.get('speedup_vs_' + p))} |" for p in peers)
+        ratios = "".join(f" {_ratio(r.get('speedup_vs_' + p))} |" for p in peers)
         lines.append(f"| {r['op']} | {r['case']} | {r['dtype']} | {r['us_median']:.2f} | {r['gbs'] / 1000:.2f} |"
                      + times + ratios)
     return "\n".join(lines) + "\n"
