@@ -30,7 +30,28 @@ namespace {
 constexpr int kBlockTpr = 512;
 constexpr int kRowsPerWarpBlock = 256 / 32;
 
-void plan(ReduceSumCudaDescriptor* d, const DeviceProps& props) {
+// How many blocks of the strided kernel (256 threads) fit on one SM at once, packed and unpacked: a column
+// sum runs fastest as one full wave of blocks (below).
+struct StridedResidency {
+  int packed = 4, unpacked = 4;
+};
+
+template <class T>
+StridedResidency strided_residency() {
+  StridedResidency r;
+  if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&r.packed, reduce_sum_kernels::strided<T, 16 / sizeof(T)>, 256,
+                                                    0) != cudaSuccess ||
+      cudaOccupancyMaxActiveBlocksPerMultiprocessor(&r.unpacked, reduce_sum_kernels::strided<T, 1>, 256, 0) !=
+          cudaSuccess) {
+    cudaGetLastError();
+    return StridedResidency{};
+  }
+  r.packed = std::max(r.packed, 1);
+  r.unpacked = std::max(r.unpacked, 1);
+  return r;
+}
+
+void plan(ReduceSumCudaDescriptor* d, const DeviceProps& props, const StridedResidency& residency) {
   const RowsOfDim& r = d->info.r;
   const int64_t target_blocks = int64_t(props.sm_count) * 4;  // ~2048 resident threads per SM
   int64_t per_split_min = 4096;                                 // elements a split should at least read
@@ -45,10 +66,8 @@ void plan(ReduceSumCudaDescriptor* d, const DeviceProps& props) {
     d->path = SumPath::Block;
     d->blocks = r.rows;
   } else {
-    // Columns: a split reads per_split_min rows of packs; shorter splits only add partials to finish
-    // (run k, docs/runs/reduce-sum-splits-h200-2026-11-30-k.csv: 128 splits of 256 rows beat 512 of 64).
     d->path = SumPath::Strided;
-    per_split_min = 256;
+    per_split_min = 128;  // rows a split should at least read; shorter splits mostly add partials
   }
   const int vec = 16 / int(dtype_size(d->info.dtype));
   const Nest<2>& n = r.outer;
@@ -65,6 +84,16 @@ void plan(ReduceSumCudaDescriptor* d, const DeviceProps& props) {
     for (int i = 0; i < n.ndim; ++i) d->packs_aligned &= n.strides[1][i] % vec == 0;
   }
   const int64_t blocks = d->path == SumPath::Strided && d->packs_aligned ? d->blocks_packed : d->blocks;
+  if (d->path == SumPath::Strided) {
+    // Columns: as many splits as fill exactly one wave of resident blocks. The split sweep on the H200
+    // (run q, docs/runs/reduce-sum-splits-columns-h200-2026-11-30-q.csv) ran 32768x4096 fp32 (4 packed
+    // blocks a split, 4 resident per SM) at 125.5 us with 132 splits (528 blocks, one wave) but 162.5 with
+    // 144 (576: a second, nearly empty wave); bf16 (2 blocks a split) at 71.5 us with 192 splits against
+    // 79.6 with 128 and 87.6 with 256.
+    const int64_t wave = int64_t(props.sm_count) * (d->packs_aligned ? residency.packed : residency.unpacked);
+    d->splits = int(std::clamp<int64_t>(std::min(wave / blocks, r.length / per_split_min), 1, 65535));
+    return;
+  }
   // A power of two, rounded down, so split chunks stay whole multiples of the block's stride: the 5-way
   // split of 256x262144 fp32 ran 69 us in the bench (run i), the 4-way one 64 us in the split sweep (run k).
   if (blocks < target_blocks) {
@@ -98,7 +127,12 @@ Status reduce_sum_cuda_create(ReduceSumCudaDescriptor** desc, const TensorDesc* 
     return s;
   }
   d->device_id = x->device_id;
-  plan(d, props);
+  StridedResidency residency;
+  dispatch_float(d->info.dtype, [&](auto tag) {
+    residency = strided_residency<typename decltype(tag)::type>();
+    return Status::Success;
+  });
+  plan(d, props, residency);
   *desc = d;
   return Status::Success;
 }
