@@ -53,10 +53,11 @@ __global__ void __launch_bounds__(TPR, (min_blocks<TPR, 16>())) cluster_online(T
 #endif
 }
 
-// Launches `kernel` on a grid of rows x CLUSTER CTAs in clusters of CLUSTER. Sizes above 8 are
-// "non-portable" and must be allowed per kernel first; H100/H200 run clusters of up to 16.
+// Launches `kernel` on a grid of rows x CLUSTER CTAs in clusters of CLUSTER, with `smem` bytes of dynamic
+// shared memory per CTA. Sizes above 8 are "non-portable" and must be allowed per kernel first; H100/H200
+// run clusters of up to 16.
 template <int CLUSTER, int TPR, class Kernel, class T>
-cudaError_t launch_cluster(Kernel kernel, const RowsOfDim& r, T* out, const T* x, cudaStream_t st) {
+cudaError_t launch_cluster(Kernel kernel, const RowsOfDim& r, T* out, const T* x, cudaStream_t st, size_t smem = 0) {
   if constexpr (CLUSTER > 8) {
     const cudaError_t e = cudaFuncSetAttribute(kernel, cudaFuncAttributeNonPortableClusterSizeAllowed, 1);
     if (e != cudaSuccess) return e;
@@ -64,6 +65,7 @@ cudaError_t launch_cluster(Kernel kernel, const RowsOfDim& r, T* out, const T* x
   cudaLaunchConfig_t cfg = {};
   cfg.gridDim = dim3(unsigned(r.rows * CLUSTER));
   cfg.blockDim = dim3(TPR);
+  cfg.dynamicSmemBytes = smem;
   cfg.stream = st;
   cudaLaunchAttribute attr = {};
   attr.id = cudaLaunchAttributeClusterDimension;
