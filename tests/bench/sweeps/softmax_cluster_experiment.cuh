@@ -154,14 +154,17 @@ cudaError_t launch_cluster_smem(const RowsOfDim& r, T* out, const T* x, cudaStre
   const size_t bytes = cluster_smem_bytes<T, VEC, CLUSTER>(r.length);
   if (r.length % VEC != 0 || bytes > 227 * 1024) return cudaErrorInvalidValue;
   const auto kernel = cluster_smem<T, VEC, TPR, CLUSTER>;
-  const cudaError_t e = cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(bytes));
+  cudaError_t e = cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(bytes));
+  if (e == cudaSuccess) e = softmax_kernels::allow_cluster_size<CLUSTER>(kernel);
   if (e != cudaSuccess) return e;
   return softmax_kernels::launch_cluster<CLUSTER, TPR>(kernel, r, out, x, st, bytes);
 }
 
 template <class T, int VEC, int TPR, int NP, int CLUSTER>
 cudaError_t launch_cluster_registers(const RowsOfDim& r, T* out, const T* x, cudaStream_t st) {
-  return softmax_kernels::launch_cluster<CLUSTER, TPR>(cluster_registers<T, VEC, TPR, NP, CLUSTER>, r, out, x, st);
+  const auto kernel = cluster_registers<T, VEC, TPR, NP, CLUSTER>;
+  const cudaError_t e = softmax_kernels::allow_cluster_size<CLUSTER>(kernel);
+  return e != cudaSuccess ? e : softmax_kernels::launch_cluster<CLUSTER, TPR>(kernel, r, out, x, st);
 }
 
 }  // namespace ort::softmax_experiments

@@ -94,6 +94,7 @@ void sweep_cluster(const Buffers& buf, const RowsOfDim& r) {
 template <class T, int CLUSTER, int TPR>
 void sweep_cluster_online(const Buffers& buf, const RowsOfDim& r) {
   constexpr int kVec = 16 / sizeof(T);
+  CHECK(softmax_kernels::allow_cluster_size<CLUSTER>(softmax_kernels::cluster_online<T, kVec, TPR, CLUSTER>));
   const double us = time_graph(int(buf.in.size()), [&](int i, cudaStream_t st) {
     CHECK((softmax_kernels::launch_cluster_online<T, kVec, TPR, CLUSTER>(
         r, static_cast<T*>(buf.out[i]), static_cast<const T*>(buf.in[i]), st)));

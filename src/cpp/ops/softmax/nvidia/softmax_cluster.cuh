@@ -53,15 +53,18 @@ __global__ void __launch_bounds__(TPR, (min_blocks<TPR, 16>())) cluster_online(T
 #endif
 }
 
+// Clusters above 8 CTAs are "non-portable" (H100/H200 run up to 16): each kernel must allow them once per
+// device before its first launch. The library does it in create() (cluster_fits), not on every execute().
+template <int CLUSTER, class Kernel>
+cudaError_t allow_cluster_size(Kernel kernel) {
+  if constexpr (CLUSTER > 8) return cudaFuncSetAttribute(kernel, cudaFuncAttributeNonPortableClusterSizeAllowed, 1);
+  return cudaSuccess;
+}
+
 // Launches `kernel` on a grid of rows x CLUSTER CTAs in clusters of CLUSTER, with `smem` bytes of dynamic
-// shared memory per CTA. Sizes above 8 are "non-portable" and must be allowed per kernel first; H100/H200
-// run clusters of up to 16.
+// shared memory per CTA (allow_cluster_size first for clusters above 8).
 template <int CLUSTER, int TPR, class Kernel, class T>
 cudaError_t launch_cluster(Kernel kernel, const RowsOfDim& r, T* out, const T* x, cudaStream_t st, size_t smem = 0) {
-  if constexpr (CLUSTER > 8) {
-    const cudaError_t e = cudaFuncSetAttribute(kernel, cudaFuncAttributeNonPortableClusterSizeAllowed, 1);
-    if (e != cudaSuccess) return e;
-  }
   cudaLaunchConfig_t cfg = {};
   cfg.gridDim = dim3(unsigned(r.rows * CLUSTER));
   cfg.blockDim = dim3(TPR);

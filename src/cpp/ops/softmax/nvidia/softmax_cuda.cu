@@ -149,6 +149,7 @@ bool cluster_fits(int cluster) {
   const auto kernel = cluster == 4    ? softmax_kernels::cluster_online<T, 16 / sizeof(T), kClusterThreads, 4>
                       : cluster == 8 ? softmax_kernels::cluster_online<T, 16 / sizeof(T), kClusterThreads, 8>
                                      : softmax_kernels::cluster_online<T, 16 / sizeof(T), kClusterThreads, 16>;
+  // Allowed here, once per descriptor; execute() only launches.
   if (cluster > 8 && cudaFuncSetAttribute(kernel, cudaFuncAttributeNonPortableClusterSizeAllowed, 1) != cudaSuccess) {
     cudaGetLastError();
     return false;
