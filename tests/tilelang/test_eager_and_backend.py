@@ -61,3 +61,34 @@ def test_tilelang_refuses_tensors_beyond_int32_indexing():
     with pytest.raises(ValueError, match="out: the tilelang backend indexes with int32"):
         check_int32_extent(out=big)
     check_int32_extent(out=_C.TensorDesc([1 << 16, (1 << 15) - 1], [(1 << 15) - 1, 1], 8, 1, 0))
+
+
+needs_tilelang_backend = pytest.mark.skipif(
+    unavailable_reason(ort.Backend.TILELANG) is not None,
+    reason=f"tilelang backend unavailable: {unavailable_reason(ort.Backend.TILELANG)}")
+
+
+@needs_tilelang_backend
+@pytest.mark.parametrize("dtype", [torch.float32, torch.float16, torch.bfloat16], ids=str)
+@pytest.mark.parametrize("shape,dim", [((3, 65536), -1), ((1 << 20,), 0), ((1024, 300), 0), ((2, 4096, 5), 1)],
+                         ids=["rows", "one-row", "columns", "middle-dim"])
+def test_split_reduce_sum_matches_torch(shape, dim, dtype):
+    x = torch.randn(shape, device="cuda").to(dtype)
+    op = ort.prepare_reduce_sum(x, dim=dim, backend="tilelang")
+    assert op.workspace_size > 0  # these shapes are too few blocks for one launch: the split path runs
+    assert_close(op(), x.double().sum(dim), atol_scale=shape[dim] ** 0.5)
+    assert_close(ort.reduce_sum(x, dim=dim, backend="tilelang"), x.double().sum(dim), atol_scale=shape[dim] ** 0.5)
+
+
+@needs_tilelang_backend
+def test_split_reduce_sum_descriptor_needs_its_workspace():
+    from operator_runtime._internal.tensor_meta import describe
+    from operator_runtime.tilelang.descriptors import ReduceSum
+
+    x, out = torch.randn(1 << 20, device="cuda"), torch.full((), 7.0, device="cuda")
+    desc = ReduceSum(describe(out, "out"), describe(x, "x"), 0, False)
+    with pytest.raises(ort.OperatorRuntimeError, match=f"workspace: this descriptor needs {desc.workspace_size} bytes"):
+        desc.run(out, x)
+    assert out.item() == 7.0  # left untouched
+    desc.run(out, x, workspace=torch.empty(desc.workspace_size, dtype=torch.uint8, device="cuda"))
+    assert_close(out, x.double().sum(), atol_scale=(1 << 20) ** 0.5)

@@ -45,6 +45,10 @@ LAZY = (
        for dt in FLOATS for bc in (False, True)]
     + [pytest.param(tl_sum.reduce_rows_program, (dt,), id=f"reduce_rows-{dt}") for dt in FLOATS]
     + [pytest.param(tl_sum.reduce_columns_program, (dt,), id=f"reduce_columns-{dt}") for dt in FLOATS]
+    # A split sum's two launches: fp32 partials from the input dtype, then the partials' sum into it.
+    + [pytest.param(program, dts, id=f"{program.__name__}-{'-to-'.join(dts)}")
+       for program in (tl_sum.reduce_rows_program, tl_sum.reduce_columns_program)
+       for dt in FLOATS for dts in ((dt, "float32"), ("float32", dt))]
     + [pytest.param(tl_softmax.softmax_program, (dt, *tl_softmax.config(n).values()), id=f"softmax-{dt}-n{n}")
        for dt in FLOATS for n in (100, 200, 1000, 1536, 4096, 5000, 70000)]
 )
@@ -73,3 +77,18 @@ def test_eager_kernel_lowers_for_sm90(op, get_tir, dtype, shape):
     t = torch.empty(shape, dtype=getattr(torch, dtype))
     src = lower(get_tir(t, dtype))
     assert ", int " not in _signature(src)  # eager kernels are specialised to the shape they were called with
+
+
+@pytest.mark.parametrize("blocks,length,min_piece,target,expected", [
+    (1, 2**26, 4096, 2112, 2048),     # one long row: 2048 pieces of 32768
+    (256, 262144, 4096, 2112, 8),     # 256 rows: 2048 blocks
+    (4096, 16384, 4096, 2112, 1),     # enough rows already
+    (16, 32768, 128, 2112, 128),      # 32768x4096 columns: 16 blocks of 256 columns, 128 pieces of 256 rows
+    (1, 3 * 4096, 4096, 2112, 2),     # only powers of two that divide the length: 3 * 4096 = 2 * 6144
+    (1, 65537, 128, 2112, 1),         # an odd length is not split
+    (1, 8192, 4096, 2112, 2),         # no piece shorter than min_piece
+])
+def test_split_count(blocks, length, min_piece, target, expected):
+    pieces = tl_sum.split_count(blocks, length, min_piece, target)
+    assert pieces == expected
+    assert length % pieces == 0 and blocks * pieces <= max(target, blocks)

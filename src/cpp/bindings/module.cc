@@ -63,6 +63,7 @@ NB_MODULE(_C, m) {
       .def_prop_ro("shape", [](const TensorDesc& t) { return std::vector<int64_t>(t.shape, t.shape + t.ndim); })
       .def_prop_ro("strides", [](const TensorDesc& t) { return std::vector<int64_t>(t.strides, t.strides + t.ndim); })
       .def_prop_ro("dtype", [](const TensorDesc& t) { return std::string(dtype_name(t.dtype)); })
+      .def_prop_ro("device_id", [](const TensorDesc& t) { return t.device_id; })
       .def("__repr__", [](const TensorDesc& t) {
         return "TensorDesc(shape=" + shape_str(t) + ", dtype=" + dtype_name(t.dtype) + ")";
       });

@@ -63,7 +63,7 @@ class PreparedOp:
         # Spelled out per arity: star-unpacking a list of pointers into the nanobind call cost 0.35 µs of a
         # 0.76 µs prepared call on the CPU machine (host_overhead's "descriptor execute (C++ only)" row).
         if not self._pointer_abi:
-            desc.run(out, *inputs)
+            desc.run(out, *inputs, workspace=self._workspace)
         elif len(inputs) == 1:
             desc.execute(self._ws_ptr, self._ws_size, out.data_ptr(), inputs[0].data_ptr(), self._stream())
         elif len(inputs) == 2:

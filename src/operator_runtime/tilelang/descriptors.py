@@ -2,12 +2,16 @@
 
 create validates through the C++ Info (by creating the nvidia descriptor, so messages and rules are the
 same), checks that TileLang can express the layout (else a ValueError naming it), and compiles the lazy
-factory's kernel once. `run(out, *inputs)` launches it on the caller's tensors: no result is copied.
+factory's kernel once. `run(out, *inputs, workspace=...)` launches it on the caller's tensors: no result
+is copied. A descriptor with a `workspace_size` (a split reduce_sum) takes that many bytes of scratch from
+the caller, as the C++ ones do: execute never allocates.
 """
 
 from __future__ import annotations
 
 import math
+
+import torch
 
 from operator_runtime import _C
 from operator_runtime.tilelang import copy as tl_copy
@@ -72,11 +76,15 @@ class _Descriptor:
         self._kernel = None
         self._closed = True
 
-    def run(self, out, *inputs) -> None:
+    def run(self, out, *inputs, workspace: torch.Tensor | None = None) -> None:
         if self._closed:
             raise _C.OperatorRuntimeError("this descriptor was destroyed (close() was called)")
+        if self.workspace_size and (workspace is None or workspace.numel() * workspace.element_size()
+                                    < self.workspace_size):
+            raise _C.OperatorRuntimeError(f"workspace: this descriptor needs {self.workspace_size} bytes of "
+                                          "workspace on the tensors' device (workspace_size)")
         if out.numel():
-            self._launch(out, *inputs)
+            self._launch(out, *inputs, workspace=workspace)
 
 
 class Copy(_Descriptor):
@@ -88,7 +96,7 @@ class Copy(_Descriptor):
         _require_contiguous("copy", src=src, out=out)
         self._kernel = tl_copy.copy_into(src.dtype)
 
-    def _launch(self, out, src):
+    def _launch(self, out, src, workspace=None):
         self._kernel(src.view(-1), out.view(-1))
 
 
@@ -118,7 +126,7 @@ class VectorAdd(_Descriptor):
         _require_contiguous("vector_add", a=a, b=b, out=out)
         self._kernel = tl_add.vector_add_into(a.dtype, self._broadcast)
 
-    def _launch(self, out, a, b):
+    def _launch(self, out, a, b, workspace=None):
         if self._swap:
             a, b = b, a
         rows, n = self._rows, self._n
@@ -127,8 +135,15 @@ class VectorAdd(_Descriptor):
 
 
 class ReduceSum(_Descriptor):
+    """One launch when the grid already fills the GPU; else a split sum (tl_sum.split_count): the reduced
+    dim cut into `pieces` equal parts, fp32 partial sums into the workspace, then their sum into `out`.
+    Both launches are the same TileLang program on a reshaped view, so the split adds no kernel code."""
+
     native = "ReduceSumNvidia"
     inputs = ("x",)
+    BLOCKS_PER_SM = 16  # 128-thread blocks: 2048 resident threads per SM
+    MIN_ROW_PIECE = 4 * tl_sum.BLOCK_N       # a piece of a row is at least 4 chunks of the row loop
+    MIN_COLUMN_PIECE = 2 * tl_sum.ROW_BLOCK  # and of a column, 2 of the column loop's row blocks
 
     def __init__(self, out, x, dim, keepdim):
         super().__init__(out, x, dim, keepdim)
@@ -137,18 +152,41 @@ class ReduceSum(_Descriptor):
         d = dim % len(shape)
         self._outer, self._length = math.prod(shape[:d]), shape[d]
         self._inner = math.prod(shape[d + 1:])
-        if self._inner == 1:
-            self._kernel = tl_sum.reduce_rows_into(x.dtype)
+        rows = self._inner == 1
+        program = tl_sum.reduce_rows_into if rows else tl_sum.reduce_columns_into
+        blocks = self._outer * (1 if rows else -(-self._inner // tl_sum.BLOCK_C))
+        target = self.BLOCKS_PER_SM * torch.cuda.get_device_properties(x.device_id).multi_processor_count
+        self._pieces = tl_sum.split_count(blocks, self._length, self.MIN_ROW_PIECE if rows else self.MIN_COLUMN_PIECE,
+                                          target) if blocks else 1
+        self._finish = None
+        if self._pieces == 1:
+            self._kernel = program(x.dtype)
         else:
-            self._kernel = tl_sum.reduce_columns_into(x.dtype)
+            self._kernel = program(x.dtype, "float32")
+            self._finish = program("float32", x.dtype)
+            self.workspace_size = 4 * self._outer * self._pieces * self._inner
 
-    def _launch(self, out, x):
-        if self._length == 0:
+    def close(self) -> None:
+        self._finish = None
+        super().close()
+
+    def _launch(self, out, x, workspace=None):
+        outer, length, inner, pieces = self._outer, self._length, self._inner, self._pieces
+        if length == 0:
             out.zero_()  # the sum over an empty dim; no kernel needed
-        elif self._inner == 1:
-            self._kernel(x.view(self._outer, self._length), out.view(self._outer))
+            return
+        if pieces > 1:
+            partial = workspace.view(torch.uint8)[:self.workspace_size].view(torch.float32)
+            if inner == 1:
+                self._kernel(x.view(outer * pieces, length // pieces), partial)
+                self._finish(partial.view(outer, pieces), out.view(outer))
+            else:
+                self._kernel(x.view(outer * pieces, length // pieces, inner), partial.view(outer * pieces, inner))
+                self._finish(partial.view(outer, pieces, inner), out.view(outer, inner))
+        elif inner == 1:
+            self._kernel(x.view(outer, length), out.view(outer))
         else:
-            self._kernel(x.view(self._outer, self._length, self._inner), out.view(self._outer, self._inner))
+            self._kernel(x.view(outer, length, inner), out.view(outer, inner))
 
 
 class Softmax(_Descriptor):
@@ -167,5 +205,5 @@ class Softmax(_Descriptor):
         self._rows = math.prod(shape) // self._n if self._n else 0
         self._kernel = tl_softmax.softmax_into(x.dtype, **tl_softmax.config(self._n))
 
-    def _launch(self, out, x):
+    def _launch(self, out, x, workspace=None):
         self._kernel(x.view(self._rows, self._n), out.view(self._rows, self._n))
