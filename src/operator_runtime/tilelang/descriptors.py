@@ -142,8 +142,8 @@ class ReduceSum(_Descriptor):
     native = "ReduceSumNvidia"
     inputs = ("x",)
     BLOCKS_PER_SM = 16  # 128-thread blocks: 2048 resident threads per SM
-    MIN_ROW_PIECE = 4 * tl_sum.BLOCK_N       # a piece of a row is at least 4 chunks of the row loop
-    MIN_COLUMN_PIECE = 2 * tl_sum.ROW_BLOCK  # and of a column, 2 of the column loop's row blocks
+    MIN_ROW_PIECE = 4096  # elements: a piece of a row is at least 2-4 passes of the row loop
+    MIN_COLUMN_PIECE = 2 * tl_sum.ROW_BLOCK  # rows: a piece of a column is at least 2 row blocks
 
     def __init__(self, out, x, dim, keepdim):
         super().__init__(out, x, dim, keepdim)
