@@ -2,7 +2,8 @@
 # The one GPU script: build, run the test suite on the GPU backends, optionally benchmark.
 #   scripts/gpu_check.sh [--bench] [--sanitize] [--sweep] [--ncu] [--pack-logs] [--tests PYTEST_ARGS...]
 #   --sweep: time every softmax configuration, every reduce_sum split count and the host cost of a launch
-#            (tests/bench/sweeps/; SWEEPS="softmax_configs reduce_sum_splits launch_floor" picks)
+#            (tests/bench/sweeps/; SWEEPS="softmax_configs reduce_sum_splits launch_floor" picks; the TileLang
+#            tile sizes with SWEEPS=tilelang_reduce_sum)
 #   --ncu: Nsight Compute profiles of the cases in scripts/ncu_profile.sh (NCU_FILTER narrows them)
 #   --pack-logs: after each step, fold what $OUT holds into $OUT/logs.tar (the device tool returns at most
 #                8 files; a step cut off by the time limit still leaves the earlier steps' logs)
@@ -55,12 +56,17 @@ grep -E "ptxas|nvidia backend" "$OUT/build.log" | tail -5
 step "python -m operator_runtime"
 python -m operator_runtime 2>&1 | tee "$OUT/check.log" || status=1
 
-sweep() {  # sweep NAME [ARGS...]: compile tests/bench/sweeps/NAME.cu, run it, CSV to $OUT/NAME.csv
+sweep() {  # sweep NAME [ARGS...]: run tests/bench/sweeps/NAME.py, or compile and run NAME.cu; CSV to $OUT/NAME.csv
   local name=$1; shift
-  step "sweep $name (tests/bench/sweeps/$name.cu)"
-  mkdir -p build/sweeps
-  nvcc -std=c++17 -O3 -arch=sm_${CMAKE_CUDA_ARCHITECTURES} -Isrc/cpp "tests/bench/sweeps/$name.cu" \
-    -o "build/sweeps/$name" && "build/sweeps/$name" "$@" >"$OUT/$name.csv" 2>"$OUT/$name.err" || status=1
+  if [ -f "tests/bench/sweeps/$name.py" ]; then
+    step "sweep $name (tests/bench/sweeps/$name.py)"
+    python "tests/bench/sweeps/$name.py" "$@" >"$OUT/$name.csv" 2>"$OUT/$name.err" || status=1
+  else
+    step "sweep $name (tests/bench/sweeps/$name.cu)"
+    mkdir -p build/sweeps
+    nvcc -std=c++17 -O3 -arch=sm_${CMAKE_CUDA_ARCHITECTURES} -Isrc/cpp "tests/bench/sweeps/$name.cu" \
+      -o "build/sweeps/$name" && "build/sweeps/$name" "$@" >"$OUT/$name.csv" 2>"$OUT/$name.err" || status=1
+  fi
   cat "$OUT/$name.err"
   wc -l "$OUT/$name.csv"
 }

@@ -1,0 +1,98 @@
+"""Sweep: the TileLang reduce_sum kernels' tile sizes on the benchmark's shapes, so that the choices in
+src/operator_runtime/tilelang/reduce_sum.py (elements a row pass reads, rows a column tile loads) are
+measured, not guessed. Every variant is first checked against torch, then timed (CUDA graph replays).
+The split into pieces is the descriptor's own (tilelang/descriptors.py), so only the tile size varies.
+
+    python tests/bench/sweeps/tilelang_reduce_sum.py > tilelang_reduce_sum.csv   (needs tilelang and a GPU;
+    scripts/gpu_check.sh --sweep runs it when SWEEPS names it)
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import sys
+
+import torch
+
+from operator_runtime._internal.tensor_meta import describe
+from operator_runtime.tilelang import reduce_sum as tl_sum
+from operator_runtime.tilelang.descriptors import ReduceSum
+from operator_runtime_testing.assertions import assert_close
+from operator_runtime_testing.timing import rotation_count, time_cuda
+
+ROW_SHAPES = ((4096, 128), (4096, 1024), (4080, 1536), (4096, 4096), (1024, 65536), (256, 262144))
+ROW_CHUNKS = (128, 256, 1024, 2048)
+COLUMN_SHAPES = ((32768, 4096),)
+ROW_TILES = (8, 16, 32)
+DTYPES = (torch.float32, torch.bfloat16, torch.float16)
+
+
+def _name(dtype: torch.dtype) -> str:
+    return str(dtype).removeprefix("torch.")
+
+
+def _launcher(x: torch.Tensor, dim: int, out: torch.Tensor, variant: int):
+    """One reduce_sum as the descriptor runs it, with the tile size replaced by `variant`."""
+    desc = ReduceSum(describe(out, "out"), describe(x, "x"), dim, False)
+    outer, length, inner, pieces = desc._outer, desc._length, desc._inner, desc._pieces
+    dt = _name(x.dtype)
+    rows = inner == 1
+    if rows:
+        first = tl_sum.reduce_rows_into(dt, "float32" if pieces > 1 else "", variant)
+    else:
+        first = tl_sum.reduce_columns_into(dt, "float32" if pieces > 1 else "", variant)
+    finish = desc._finish
+    partial = torch.empty(outer * pieces * inner, dtype=torch.float32, device=x.device) if pieces > 1 else None
+
+    def run(x=x, out=out):
+        if pieces == 1:
+            first(x.view(outer, length), out.view(outer)) if rows else first(x.view(outer, length, inner),
+                                                                             out.view(outer, inner))
+        elif rows:
+            first(x.view(outer * pieces, length // pieces), partial)
+            finish(partial.view(outer, pieces), out.view(outer))
+        else:
+            first(x.view(outer * pieces, length // pieces, inner), partial.view(outer * pieces, inner))
+            finish(partial.view(outer, pieces, inner), out.view(outer, inner))
+
+    return run, pieces
+
+
+def sweep(shape: tuple[int, int], dim: int, dtype: torch.dtype, variants, kind: str, writer) -> None:
+    nbytes = shape[0] * shape[1] * dtype.itemsize
+    sets = rotation_count(nbytes)
+    xs = [torch.randn(shape, device="cuda").to(dtype) for _ in range(sets)]
+    outs = [torch.empty(shape[1 - dim], device="cuda", dtype=dtype) for _ in range(sets)]
+    reference = xs[0].double().sum(dim)
+    for variant in variants:
+        try:
+            runs = [_launcher(x, dim, o, variant) for x, o in zip(xs, outs)]
+            runs[0][0]()
+            assert_close(outs[0], reference, atol_scale=shape[dim] ** 0.5)
+        except Exception as e:  # noqa: BLE001 - a variant that fails to compile or to match is reported, not timed
+            print(f"{kind} {variant} {_name(dtype)} {shape}: {type(e).__name__}: {e}", file=sys.stderr)
+            continue
+        us = time_cuda([r for r, _ in runs]).median_us
+        writer.writerow([_name(dtype), f"{shape[0]}x{shape[1]}", kind, variant, runs[0][1], f"{us:.2f}",
+                         f"{nbytes / us / 1e3:.0f}"])
+        sys.stdout.flush()
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--only", choices=("rows", "columns"), help="sweep one kernel only")
+    args = p.parse_args()
+    writer = csv.writer(sys.stdout)
+    writer.writerow(["dtype", "shape", "kernel", "variant", "pieces", "us", "gbps"])
+    for dtype in DTYPES:
+        if args.only != "rows":
+            for shape in COLUMN_SHAPES:
+                sweep(shape, 0, dtype, ROW_TILES, "columns_row_tile", writer)
+        if args.only != "columns":
+            for shape in ROW_SHAPES:
+                sweep(shape, 1, dtype, ROW_CHUNKS, "rows_chunk", writer)
+
+
+if __name__ == "__main__":
+    main()
