@@ -11,13 +11,9 @@ of the partials into `out`.
 from operator_runtime.tilelang._env import FP32, T, tilelang
 
 BLOCK_C, THREADS, ROW_TILE, ROW_BLOCK = 256, 128, 16, 64
-ROW_BYTES = 4096  # bytes of a row one pass of the row loop reads: 32 per thread, two 16-byte loads
-
-
-def block_n(dtype: str) -> int:
-    """Elements a pass of the row loop reads: 1024 fp32 or 2048 fp16/bf16, so 16-bit rows keep as many
-    bytes in flight as fp32 ones (with a fixed 1024 they ran at 0.64x torch, fp32 at 0.98x: H200, session 5)."""
-    return ROW_BYTES // (2 if dtype in ("float16", "bfloat16") else 4)
+# Elements a pass of the row loop reads. The tile sweep (tests/bench/sweeps/tilelang_reduce_sum.py, session 5)
+# found 128-256 faster for 16-bit rows; that table waits on branch next/tilelang-row-chunks for its GPU run.
+ROW_CHUNK = 1024
 
 
 def row_sum(chunk: int):
@@ -39,7 +35,7 @@ def reduce_sum_eager(x, dtype: str = "float32"):
     rows, n = T.const("rows, n")
     x: T.Tensor((rows, n), dtype)
     out = T.empty((rows,), dtype)
-    sum_row = row_sum(block_n(dtype))
+    sum_row = row_sum(ROW_CHUNK)
     with T.Kernel(rows, threads=THREADS) as row:
         total = T.alloc_fragment((1,), FP32)
         sum_row(x, row, n, total)
@@ -47,10 +43,10 @@ def reduce_sum_eager(x, dtype: str = "float32"):
     return out
 
 
-def reduce_rows_program(dtype: str, out_dtype: str = "", chunk: int = 0):
+def reduce_rows_program(dtype: str, out_dtype: str = "", chunk: int = ROW_CHUNK):
     out_dtype = out_dtype or dtype
     rows, n = T.dynamic("rows"), T.dynamic("n")
-    sum_row = row_sum(chunk or block_n(dtype))
+    sum_row = row_sum(chunk)
 
     @T.prim_func
     def reduce_rows_kernel(x: T.Tensor((rows, n), dtype), out: T.Tensor((rows,), out_dtype)):
