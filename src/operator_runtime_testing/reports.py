@@ -181,10 +181,10 @@ def _replot(json_path: str, out_dir: str) -> None:
 
 
 def merge(sources: list[str]) -> dict:
-    """One bench document from several runs. Each source is `bench.json` or `bench.json=OP/BACKEND` with
-    fnmatch patterns (`runs/f.json=copy/nvidia`, `runs/a.json=*/tilelang`); a later source's row replaces an
-    earlier one for the same (op, backend, case, dtype). Every row keeps its own run's torch and peer
-    timings, so each speedup is still a same-run ratio."""
+    """One bench document from several runs. Each source is `bench.json` or `bench.json=OP/BACKEND[/CASE]`
+    with fnmatch patterns (`runs/f.json=copy/nvidia`, `runs/a.json=*/tilelang`, `runs/u.json=*/*/columns-*`);
+    a later source's row replaces an earlier one for the same (op, backend, case, dtype). Every row keeps its
+    own run's torch and peer timings, so each speedup is still a same-run ratio."""
     from fnmatch import fnmatch
 
     rows: dict[tuple, dict] = {}
@@ -192,9 +192,10 @@ def merge(sources: list[str]) -> dict:
     ceiling = 0.0
     for source in sources:
         path, _, pattern = source.partition("=")
-        op_pat, _, backend_pat = (pattern or "*/*").partition("/")
+        op_pat, backend_pat, case_pat = ((pattern or "*").split("/", 2) + ["*", "*"])[:3]
         doc = json.loads(Path(path).read_text())
-        taken = [r for r in doc["rows"] if fnmatch(r["op"], op_pat) and fnmatch(r["backend"], backend_pat or "*")]
+        taken = [r for r in doc["rows"] if fnmatch(r["op"], op_pat) and fnmatch(r["backend"], backend_pat)
+                 and fnmatch(r["case"], case_pat)]
         for r in taken:
             rows[(r["op"], r["backend"], r["case"], r["dtype"])] = {**r, "source": Path(path).name}
         used[source] = len(taken)
@@ -214,7 +215,7 @@ def main(argv: list[str] | None = None) -> int:
     r.add_argument("out_dir")
     m = sub.add_parser("merge", help="merge runs (see merge()), then render")
     m.add_argument("out_dir")
-    m.add_argument("sources", nargs="+", help="bench.json or bench.json=OP/BACKEND (fnmatch patterns)")
+    m.add_argument("sources", nargs="+", help="bench.json or bench.json=OP/BACKEND[/CASE] (fnmatch patterns)")
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv and argv[0] not in ("render", "merge", "-h", "--help"):
         argv.insert(0, "render")  # the original form: reports bench.json outdir

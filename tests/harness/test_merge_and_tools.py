@@ -45,6 +45,17 @@ def test_merge_filters_by_op_and_backend_and_later_runs_win(tmp_path):
     assert doc["geomean_speedup_vs_torch"]["nvidia"] == doc["geomean_speedups"]["nvidia"]["torch"]
 
 
+def test_merge_can_take_only_some_cases_of_a_run(tmp_path):
+    old = _doc(tmp_path / "old.json", [_row("copy", "nvidia", "rows", 2.0, 2.0),
+                                       _row("copy", "nvidia", "cols", 4.0, 2.0)])
+    new = _doc(tmp_path / "new.json", [_row("copy", "nvidia", "rows", 1.0, 2.0),
+                                       _row("copy", "nvidia", "cols", 1.0, 2.0)])
+    doc = merge([old, f"{new}=*/nvidia/col*"])
+    by_case = {r["case"]: r for r in doc["rows"]}
+    assert by_case["cols"]["us_median"] == 1.0 and by_case["cols"]["source"] == "new.json"
+    assert by_case["rows"]["us_median"] == 2.0 and by_case["rows"]["source"] == "old.json"
+
+
 def test_geomean_is_per_backend_and_per_peer():
     rows = [_row("copy", "nvidia", "a", 1.0, 2.0, liger=4.0), _row("copy", "nvidia", "b", 1.0, 0.5),
             _row("copy", "tilelang", "a", 2.0, 1.0)]
