@@ -28,3 +28,18 @@ def test_an_explicit_backend_that_cannot_serve_the_tensors_raises(explicit):
         want = "a CUDA tensor" if explicit == "nvidia" else "a CPU tensor"
         with pytest.raises(ValueError, match=f"src: this backend expects {want}"):
             ort.copy(x, backend=explicit)
+
+
+@pytest.mark.parametrize("chosen", [ort.Backend.CPU, ort.Backend.TILELANG], ids=lambda b: b.value)
+def test_an_op_without_a_kernel_for_the_backend_says_so(chosen):
+    import dataclasses
+    import importlib.util
+
+    from operator_runtime._internal.dispatch import descriptor_class
+    from operator_runtime.ops.copy import SPEC
+
+    if chosen is ort.Backend.TILELANG and importlib.util.find_spec("tilelang") is None:
+        pytest.skip("tilelang not installed: its descriptors module cannot be imported")
+    spec = dataclasses.replace(SPEC, name="relu", descriptor="Relu")  # an op that ships no kernel
+    with pytest.raises(ort.BackendUnavailableError, match=f"backend '{chosen.value}' has no relu kernel"):
+        descriptor_class(spec, chosen)

@@ -14,6 +14,7 @@ from operator_runtime._internal.prepared import PreparedOp
 from operator_runtime._internal.stream import stream_getter
 from operator_runtime._internal.tensor_meta import DTYPE_CODES, contiguous_strides, describe, require_tensor
 from operator_runtime.backend import Backend, resolve_backend
+from operator_runtime.errors import BackendUnavailableError
 
 
 @dataclass(frozen=True)
@@ -39,8 +40,14 @@ _BACKEND_SUFFIX = {Backend.CPU: "Cpu", Backend.NVIDIA: "Nvidia"}
 
 def descriptor_class(spec: OpSpec, backend: Backend) -> Any:
     if backend is Backend.TILELANG:
-        return getattr(importlib.import_module("operator_runtime.tilelang.descriptors"), spec.descriptor)
-    return getattr(_C, spec.descriptor + _BACKEND_SUFFIX[backend])
+        module, name = importlib.import_module("operator_runtime.tilelang.descriptors"), spec.descriptor
+    else:
+        module, name = _C, spec.descriptor + _BACKEND_SUFFIX[backend]
+    cls = getattr(module, name, None)
+    if cls is None:  # an op may skip a backend (the TileLang kernel is optional: how-to-add-an-operator.md)
+        raise BackendUnavailableError(f"backend {backend.value!r} has no {spec.name} kernel (no {name} in "
+                                      f"{module.__name__})")
+    return cls
 
 
 def prepare(spec: OpSpec, inputs: tuple, out: torch.Tensor | None, backend: Backend | str | None,
