@@ -2,9 +2,8 @@
 // so that the tables in ops/softmax/nvidia/softmax_cuda.cu (registers, cluster, online threads) are
 // chosen by measurement.
 // It launches the library's own kernels (softmax_kernels.cuh, softmax_cluster.cuh), not copies of them,
-// plus the experiments in softmax_cluster_experiment.cuh, which the library does not dispatch. The
-// library's kernels are checked by the test suite (tests/ops on the GPU); cluster_smem is first checked
-// here against the library's online kernel (a mismatch is reported on stderr and skips it).
+// plus the cluster_registers experiment (softmax_cluster_experiment.cuh), which the library does not
+// dispatch. Correctness is the test suite's job (tests/ops on the GPU); this file only times.
 //
 //   nvcc -std=c++17 -O3 -arch=sm_90 -Isrc/cpp tests/bench/sweeps/softmax_configs.cu -o softmax_configs
 //   ./softmax_configs [MIN_LENGTH] > softmax_configs.csv   (scripts/gpu_check.sh --sweep does both)
@@ -14,7 +13,6 @@
 #include <cuda_runtime.h>
 
 #include <algorithm>
-#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <type_traits>
@@ -104,77 +102,6 @@ void sweep_cluster_online(const Buffers& buf, const RowsOfDim& r) {
   report<T>(r.rows, r.length, name, TPR, 0, us);
 }
 
-// An experiment is timed only if it computes what the library's online kernel computes: random rows in
-// [-8, 8), both kernels, the largest relative difference (summation orders differ; outputs round to T).
-// A failure is reported on stderr and skips that experiment; everything else is still swept.
-template <class T, class Launch>
-bool matches_online(const char* what, int64_t rows, int64_t length, Launch launch) {
-  constexpr int kVec = 16 / sizeof(T);
-  const size_t n = size_t(rows) * size_t(length);
-  std::vector<T> host(n);
-  uint32_t state = 12345;
-  for (auto& v : host) {
-    state = state * 1664525u + 1013904223u;
-    v = from_float<T>(float(state >> 8) * (16.f / 16777216.f) - 8.f);
-  }
-  T *in, *a, *b;
-  CHECK(cudaMalloc(&in, n * sizeof(T)));
-  CHECK(cudaMalloc(&a, n * sizeof(T)));
-  CHECK(cudaMalloc(&b, n * sizeof(T)));
-  CHECK(cudaMemcpy(in, host.data(), n * sizeof(T), cudaMemcpyHostToDevice));
-  const RowsOfDim r = contiguous_rows(rows, length);
-  softmax_kernels::online<T, kVec, 1024><<<unsigned(rows), 1024>>>(a, in, r);
-  const cudaError_t launched = launch(r, b, in);
-  const cudaError_t finished = cudaDeviceSynchronize();
-  bool ok = launched == cudaSuccess && finished == cudaSuccess;
-  double worst = 0;
-  if (ok) {
-    std::vector<T> ha(n), hb(n);
-    CHECK(cudaMemcpy(ha.data(), a, n * sizeof(T), cudaMemcpyDeviceToHost));
-    CHECK(cudaMemcpy(hb.data(), b, n * sizeof(T), cudaMemcpyDeviceToHost));
-    // |a - b| <= rtol |a| + atol: rtol a few fp32 ulps or one 16-bit rounding step; atol two of the
-    // smallest steps T has near 0, since long rows give outputs of ~1/length, which are subnormal in fp16
-    // (a first check with rtol alone failed fp16 8x65536 on one-ulp differences of subnormals).
-    const double rtol = sizeof(T) == 4 ? 1e-5 : 1e-2, atol = std::is_same_v<T, half_t> ? 1.2e-7 : 1e-30;
-    for (size_t k = 0; k < n; ++k) {
-      const double x = to_float(ha[k]), y = to_float(hb[k]);
-      worst = std::max(worst, std::abs(x - y) / (rtol * std::abs(x) + atol));
-    }
-    ok = worst <= 1.0;
-    std::fprintf(stderr, "check %s<%s> %lldx%lld vs online: max |diff| / tolerance %.2f%s\n", what, dtype_name<T>(),
-                 (long long)rows, (long long)length, worst, ok ? "" : " FAILED: not timed");
-  } else {
-    std::fprintf(stderr, "check %s<%s>: %s: not timed\n", what, dtype_name<T>(),
-                 cudaGetErrorString(launched != cudaSuccess ? launched : finished));
-  }
-  CHECK(cudaFree(in));
-  CHECK(cudaFree(a));
-  CHECK(cudaFree(b));
-  return ok;
-}
-
-bool g_cluster_smem_ok = true;  // set by the checks in main()
-
-template <class T, int CLUSTER, int TPR>
-bool check_cluster_smem(int64_t rows, int64_t length) {
-  return matches_online<T>("cluster_smem", rows, length, [](const RowsOfDim& r, T* out, const T* in) {
-    return softmax_experiments::launch_cluster_smem<T, 16 / sizeof(T), TPR, CLUSTER>(r, out, in, 0);
-  });
-}
-
-template <class T, int CLUSTER, int TPR>
-void sweep_cluster_smem(const Buffers& buf, const RowsOfDim& r) {
-  constexpr int kVec = 16 / sizeof(T);
-  if (!g_cluster_smem_ok || softmax_experiments::cluster_smem_bytes<T, kVec, CLUSTER>(r.length) > 227 * 1024) return;
-  const double us = time_graph(int(buf.in.size()), [&](int i, cudaStream_t st) {
-    CHECK((softmax_experiments::launch_cluster_smem<T, kVec, TPR, CLUSTER>(
-        r, static_cast<T*>(buf.out[i]), static_cast<const T*>(buf.in[i]), st)));
-  });
-  char name[32];
-  std::snprintf(name, sizeof name, "cluster_smem%d", CLUSTER);
-  report<T>(r.rows, r.length, name, TPR, 0, us);
-}
-
 template <class T, int TPR>
 void sweep_online(const Buffers& buf, const RowsOfDim& r) {
   constexpr int kVec = 16 / sizeof(T);
@@ -250,12 +177,6 @@ void sweep_shape(int64_t rows, int64_t length) {
     sweep_cluster_online<T, 8, 1024>(buf, r);
     sweep_cluster_online<T, 16, 512>(buf, r);
     sweep_cluster_online<T, 16, 1024>(buf, r);
-    sweep_cluster_smem<T, 4, 512>(buf, r);
-    sweep_cluster_smem<T, 8, 512>(buf, r);
-    sweep_cluster_smem<T, 8, 1024>(buf, r);
-    sweep_cluster_smem<T, 16, 256>(buf, r);
-    sweep_cluster_smem<T, 16, 512>(buf, r);
-    sweep_cluster_smem<T, 16, 1024>(buf, r);
   }
   if (length >= 4096) {
     sweep_online<T, 256>(buf, r);
@@ -275,9 +196,6 @@ int main(int argc, char** argv) {
   const int64_t shapes[][2] = {{4096, 128},  {8192, 512},   {4096, 1024}, {1008, 2304},  {4080, 1536},
                                {4096, 4096}, {32768, 4096}, {4096, 8192}, {4096, 16384}, {2048, 32768},
                                {1024, 65536}, {256, 262144}};
-  // The experiment's checks: a ragged split, the longest fp32 row, 16-bit rows (the shapes it is timed on).
-  g_cluster_smem_ok = check_cluster_smem<float, 16, 512>(16, 262144) && check_cluster_smem<float, 8, 512>(8, 65536 + 8) &&
-                      check_cluster_smem<bfloat16_t, 16, 512>(8, 262144) && check_cluster_smem<half_t, 4, 512>(8, 65536);
   std::printf("dtype,rows,length,kernel,tpr,np,us,gbps\n");
   for (const auto& s : shapes) {
     if (s[1] < min_length) continue;

@@ -61,14 +61,13 @@ cudaError_t allow_cluster_size(Kernel kernel) {
   return cudaSuccess;
 }
 
-// Launches `kernel` on a grid of rows x CLUSTER CTAs in clusters of CLUSTER, with `smem` bytes of dynamic
-// shared memory per CTA (allow_cluster_size first for clusters above 8).
+// Launches `kernel` on a grid of rows x CLUSTER CTAs in clusters of CLUSTER (allow_cluster_size first for
+// clusters above 8).
 template <int CLUSTER, int TPR, class Kernel, class T>
-cudaError_t launch_cluster(Kernel kernel, const RowsOfDim& r, T* out, const T* x, cudaStream_t st, size_t smem = 0) {
+cudaError_t launch_cluster(Kernel kernel, const RowsOfDim& r, T* out, const T* x, cudaStream_t st) {
   cudaLaunchConfig_t cfg = {};
   cfg.gridDim = dim3(unsigned(r.rows * CLUSTER));
   cfg.blockDim = dim3(TPR);
-  cfg.dynamicSmemBytes = smem;
   cfg.stream = st;
   cudaLaunchAttribute attr = {};
   attr.id = cudaLaunchAttributeClusterDimension;
