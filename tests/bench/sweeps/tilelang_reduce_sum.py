@@ -34,30 +34,13 @@ def _name(dtype: torch.dtype) -> str:
 
 
 def _launcher(x: torch.Tensor, dim: int, out: torch.Tensor, variant: int):
-    """One reduce_sum as the descriptor runs it, with the tile size replaced by `variant`."""
+    """One reduce_sum exactly as the descriptor runs it (its split, workspace and finishing kernel), with
+    only the first kernel's tile replaced by `variant`, so the sweep times what the library would."""
     desc = ReduceSum(describe(out, "out"), describe(x, "x"), dim, False)
-    outer, length, inner, pieces = desc._outer, desc._length, desc._inner, desc._pieces
-    dt = _name(x.dtype)
-    rows = inner == 1
-    if rows:
-        first = tl_sum.reduce_rows_into(dt, "float32" if pieces > 1 else "", variant)
-    else:
-        first = tl_sum.reduce_columns_into(dt, "float32" if pieces > 1 else "", variant)
-    finish = desc._finish
-    partial = torch.empty(outer * pieces * inner, dtype=torch.float32, device=x.device) if pieces > 1 else None
-
-    def run(x=x, out=out):
-        if pieces == 1:
-            first(x.view(outer, length), out.view(outer)) if rows else first(x.view(outer, length, inner),
-                                                                             out.view(outer, inner))
-        elif rows:
-            first(x.view(outer * pieces, length // pieces), partial)
-            finish(partial.view(outer, pieces), out.view(outer))
-        else:
-            first(x.view(outer * pieces, length // pieces, inner), partial.view(outer * pieces, inner))
-            finish(partial.view(outer, pieces, inner), out.view(outer, inner))
-
-    return run, pieces
+    program = tl_sum.reduce_rows_into if desc._inner == 1 else tl_sum.reduce_columns_into
+    desc._kernel = program(_name(x.dtype), "float32" if desc._pieces > 1 else "", variant)
+    workspace = torch.empty(desc.workspace_size, dtype=torch.uint8, device=x.device) if desc.workspace_size else None
+    return (lambda: desc.run(out, x, workspace=workspace)), desc._pieces
 
 
 def sweep(shape: tuple[int, int], dim: int, dtype: torch.dtype, variants, kind: str, writer) -> None:
