@@ -30,28 +30,23 @@ namespace {
 constexpr int kBlockTpr = 512;
 constexpr int kRowsPerWarpBlock = 256 / 32;
 
-// How many blocks of the strided kernel (256 threads) fit on one SM at once, packed and unpacked: a column
-// sum runs fastest as one full wave of blocks (below).
-struct StridedResidency {
-  int packed = 4, unpacked = 4;
-};
-
-template <class T>
-StridedResidency strided_residency() {
-  StridedResidency r;
-  if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&r.packed, reduce_sum_kernels::strided<T, 16 / sizeof(T)>, 256,
-                                                    0) != cudaSuccess ||
-      cudaOccupancyMaxActiveBlocksPerMultiprocessor(&r.unpacked, reduce_sum_kernels::strided<T, 1>, 256, 0) !=
-          cudaSuccess) {
-    cudaGetLastError();
-    return StridedResidency{};
-  }
-  r.packed = std::max(r.packed, 1);
-  r.unpacked = std::max(r.unpacked, 1);
-  return r;
+// How many blocks of the strided kernel (256 threads, packed or not) fit on one SM at once: a column sum
+// runs fastest as one full wave of blocks (plan, below). Asked only for column sums, once, at create.
+int strided_blocks_per_sm(DType dtype, bool packed) {
+  int blocks = 4;
+  dispatch_float(dtype, [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    const auto kernel = packed ? reduce_sum_kernels::strided<T, 16 / sizeof(T)> : reduce_sum_kernels::strided<T, 1>;
+    if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, kernel, 256, 0) != cudaSuccess) {
+      cudaGetLastError();
+      blocks = 4;
+    }
+    return Status::Success;
+  });
+  return std::max(blocks, 1);
 }
 
-void plan(ReduceSumCudaDescriptor* d, const DeviceProps& props, const StridedResidency& residency) {
+void plan(ReduceSumCudaDescriptor* d, const DeviceProps& props) {
   const RowsOfDim& r = d->info.r;
   const int64_t target_blocks = int64_t(props.sm_count) * 4;  // ~2048 resident threads per SM
   int64_t per_split_min = 4096;                                 // elements a split should at least read
@@ -90,7 +85,7 @@ void plan(ReduceSumCudaDescriptor* d, const DeviceProps& props, const StridedRes
     // blocks a split, 4 resident per SM) at 125.5 us with 132 splits (528 blocks, one wave) but 162.5 with
     // 144 (576: a second, nearly empty wave); bf16 (2 blocks a split) at 71.5 us with 192 splits against
     // 79.6 with 128 and 87.6 with 256. The bench then ran the library at 70.3 us (bf16) and 125.3 (fp32), run s.
-    const int64_t wave = int64_t(props.sm_count) * (d->packs_aligned ? residency.packed : residency.unpacked);
+    const int64_t wave = int64_t(props.sm_count) * strided_blocks_per_sm(d->info.dtype, d->packs_aligned);
     d->splits = int(std::clamp<int64_t>(std::min(wave / blocks, r.length / per_split_min), 1, 65535));
     return;
   }
@@ -127,12 +122,7 @@ Status reduce_sum_cuda_create(ReduceSumCudaDescriptor** desc, const TensorDesc* 
     return s;
   }
   d->device_id = x->device_id;
-  StridedResidency residency;
-  dispatch_float(d->info.dtype, [&](auto tag) {
-    residency = strided_residency<typename decltype(tag)::type>();
-    return Status::Success;
-  });
-  plan(d, props, residency);
+  plan(d, props);
   *desc = d;
   return Status::Success;
 }
