@@ -54,6 +54,8 @@ LAZY = (
     + [pytest.param(program, dts, id=f"{program.__name__}-{'-to-'.join(dts)}")
        for program in (tl_sum.reduce_rows_program, tl_sum.reduce_columns_program)
        for dt in FLOATS for dts in ((dt, "float32"), ("float32", dt))]
+    + [pytest.param(tl_sum.reduce_rows_program, (dt, "", chunk), id=f"reduce_rows-{dt}-chunk{chunk}")
+       for dt in FLOATS for chunk in sorted({tl_sum.row_chunk(dt, n) for n in (100, 1000, 5000)})]
     + [pytest.param(tl_softmax.softmax_program, (dt, *tl_softmax.config(n).values()), id=f"softmax-{dt}-n{n}")
        for dt in FLOATS for n in (100, 200, 1000, 1536, 4096, 5000, 70000)]
 )

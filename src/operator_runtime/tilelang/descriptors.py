@@ -142,7 +142,7 @@ class ReduceSum(_Descriptor):
     native = "ReduceSumNvidia"
     inputs = ("x",)
     BLOCKS_PER_SM = 16  # 128-thread blocks: 2048 resident threads per SM
-    MIN_ROW_PIECE = 4096  # elements: a piece of a row is at least 2-4 passes of the row loop
+    MIN_ROW_PIECE = 4096  # elements: a piece of a row is several passes of the row loop
     MIN_COLUMN_PIECE = 2 * tl_sum.ROW_BLOCK  # rows: a piece of a column is at least 2 row blocks
 
     def __init__(self, out, x, dim, keepdim):
@@ -159,12 +159,18 @@ class ReduceSum(_Descriptor):
         self._pieces = tl_sum.split_count(blocks, self._length, self.MIN_ROW_PIECE if rows else self.MIN_COLUMN_PIECE,
                                           target) if blocks else 1
         self._finish = None
-        if self._pieces == 1:
+        if self._pieces > 1:
+            self.workspace_size = 4 * self._outer * self._pieces * self._inner
+        if rows:  # the row loop's chunk suits the length each launch sums (tl_sum.row_chunk)
+            piece = self._length // self._pieces
+            self._kernel = program(x.dtype, "" if self._pieces == 1 else "float32", tl_sum.row_chunk(x.dtype, piece))
+            if self._pieces > 1:
+                self._finish = program("float32", x.dtype, tl_sum.row_chunk("float32", self._pieces))
+        elif self._pieces == 1:
             self._kernel = program(x.dtype)
         else:
             self._kernel = program(x.dtype, "float32")
             self._finish = program("float32", x.dtype)
-            self.workspace_size = 4 * self._outer * self._pieces * self._inner
 
     def close(self) -> None:
         self._finish = None

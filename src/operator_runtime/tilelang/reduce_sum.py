@@ -11,9 +11,21 @@ of the partials into `out`.
 from operator_runtime.tilelang._env import FP32, T, tilelang
 
 BLOCK_C, THREADS, ROW_TILE, ROW_BLOCK = 256, 128, 16, 64
-# Elements a pass of the row loop reads. The tile sweep (tests/bench/sweeps/tilelang_reduce_sum.py, session 5)
-# found 128-256 faster for 16-bit rows; that table waits on branch next/tilelang-row-chunks for its GPU run.
-ROW_CHUNK = 1024
+
+
+def row_chunk(dtype: str, n: int) -> int:
+    """Elements a pass of the row loop reads (128 threads), from the tile sweep on the H200
+    (tests/bench/sweeps/tilelang_reduce_sum.py, docs/runs/tilelang-reduce-sum-h200-2026-11-30-u.csv).
+
+    16-bit rows ran fastest with small chunks: 1024x65536 fp16 43.7 us with 256 against 54.4 with 1024 and
+    52.4 with 2048 (the guess "2048, as many bytes in flight as fp32" was wrong); rows up to 2048 with 128.
+    fp32 rows: 1024 (66.5 us at 1024x65536, 71.7 with 128), except rows of 128 (3.87 us with 128, 4.00 with
+    1024)."""
+    if n <= 128:
+        return 128
+    if dtype in ("float16", "bfloat16"):
+        return 128 if n <= 2048 else 256
+    return 1024
 
 
 def row_sum(chunk: int):
@@ -35,7 +47,7 @@ def reduce_sum_eager(x, dtype: str = "float32"):
     rows, n = T.const("rows, n")
     x: T.Tensor((rows, n), dtype)
     out = T.empty((rows,), dtype)
-    sum_row = row_sum(ROW_CHUNK)
+    sum_row = row_sum(row_chunk(dtype, 1 << 16))  # compiled per shape, but n is symbolic here: the long-row chunk
     with T.Kernel(rows, threads=THREADS) as row:
         total = T.alloc_fragment((1,), FP32)
         sum_row(x, row, n, total)
@@ -43,7 +55,7 @@ def reduce_sum_eager(x, dtype: str = "float32"):
     return out
 
 
-def reduce_rows_program(dtype: str, out_dtype: str = "", chunk: int = ROW_CHUNK):
+def reduce_rows_program(dtype: str, out_dtype: str = "", chunk: int = 1024):
     out_dtype = out_dtype or dtype
     rows, n = T.dynamic("rows"), T.dynamic("n")
     sum_row = row_sum(chunk)
