@@ -142,3 +142,15 @@ def test_split_count(blocks, length, min_piece, target, expected):
     pieces = tl_sum.split_count(blocks, length, min_piece, target)
     assert pieces == expected
     assert length % pieces == 0 and blocks * pieces <= max(target, blocks)
+
+
+@pytest.mark.parametrize("outer,length,inner,dtype", [
+    (1, 2**26, 1, "float32"), (256, 262144, 1, "bfloat16"), (4096, 16384, 1, "float16"),
+    (1, 32768, 4096, "bfloat16"), (2, 4096, 5, "float32"), (1, 65537, 1, "float32"), (0, 8, 1, "float32"),
+])
+def test_reduce_sum_plan_has_a_workspace_exactly_when_it_splits(outer, length, inner, dtype):
+    plan = tl_sum.plan(outer, length, inner, dtype, sm_count=132)
+    assert plan.workspace_size == (4 * outer * plan.pieces * inner if plan.pieces > 1 else 0)
+    if inner == 1:  # rows: the pass suits the piece each launch sums, and the finish exists only when split
+        assert plan.chunk == tl_sum.row_chunk(dtype, length // plan.pieces)
+        assert (plan.finish_chunk > 0) == (plan.pieces > 1)

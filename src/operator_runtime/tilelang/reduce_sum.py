@@ -8,6 +8,8 @@ of the partials into `out`.
 
 # No `from __future__ import annotations`: TileLang evaluates the T.Tensor annotations at definition.
 
+from dataclasses import dataclass
+
 from operator_runtime.tilelang._env import FP32, T, tilelang
 
 BLOCK_C, THREADS, ROW_TILE, ROW_BLOCK = 256, 128, 16, 64
@@ -119,6 +121,36 @@ def split_count(blocks: int, length: int, min_piece: int, target_blocks: int) ->
            and length // (pieces * 2) >= min_piece):
         pieces *= 2
     return pieces
+
+
+BLOCKS_PER_SM = 16  # 128-thread blocks: 2048 resident threads per SM
+MIN_ROW_PIECE = 4096  # elements: a piece of a row is several passes of the row loop
+MIN_COLUMN_PIECE = 2 * ROW_BLOCK  # rows: a piece of a column is at least 2 row blocks
+
+
+@dataclass(frozen=True)
+class SumPlan:
+    """How the descriptor runs one reduce_sum: `pieces` == 1 is one launch, else fp32 partials of the pieces
+    into `workspace_size` bytes, then a finishing launch. `chunk` / `finish_chunk`: the row loop's pass
+    (rows only; 0 for column sums)."""
+
+    pieces: int
+    workspace_size: int
+    chunk: int
+    finish_chunk: int
+
+
+def plan(outer: int, length: int, inner: int, dtype: str, sm_count: int) -> SumPlan:
+    """The plan for summing the middle dim of an (outer, length, inner) view; pure, so CPU tests check it."""
+    rows = inner == 1
+    blocks = outer * (1 if rows else -(-inner // BLOCK_C))
+    pieces = split_count(blocks, length, MIN_ROW_PIECE if rows else MIN_COLUMN_PIECE,
+                         BLOCKS_PER_SM * sm_count) if blocks else 1
+    workspace = 4 * outer * pieces * inner if pieces > 1 else 0
+    if not rows:
+        return SumPlan(pieces, workspace, 0, 0)
+    return SumPlan(pieces, workspace, row_chunk(dtype, length // pieces),
+                   row_chunk("float32", pieces) if pieces > 1 else 0)
 
 
 reduce_rows_lazy = tilelang.jit(out_idx=[-1])(reduce_rows_program)
