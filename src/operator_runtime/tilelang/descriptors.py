@@ -159,9 +159,9 @@ class ReduceSum(_Descriptor):
             if plan.pieces > 1:
                 self._finish = tl_sum.reduce_rows_into("float32", x.dtype, plan.finish_chunk)
         else:
-            self._kernel = tl_sum.reduce_columns_into(x.dtype, partial_dtype)
+            self._kernel = tl_sum.reduce_columns_into(x.dtype, partial_dtype, tl_sum.ROW_TILE, plan.block_c)
             if plan.pieces > 1:
-                self._finish = tl_sum.reduce_columns_into("float32", x.dtype)
+                self._finish = tl_sum.reduce_columns_into("float32", x.dtype, tl_sum.ROW_TILE, plan.block_c)
 
     def close(self) -> None:
         self._finish = None

@@ -72,17 +72,17 @@ def reduce_rows_program(dtype: str, out_dtype: str = "", chunk: int = 1024):
     return reduce_rows_kernel
 
 
-def reduce_columns_program(dtype: str, out_dtype: str = "", row_tile: int = ROW_TILE):
+def reduce_columns_program(dtype: str, out_dtype: str = "", row_tile: int = ROW_TILE, block_c: int = BLOCK_C):
     out_dtype = out_dtype or dtype
     outer, length, inner = T.dynamic("outer"), T.dynamic("length"), T.dynamic("inner")
 
     @T.prim_func
     def reduce_columns_kernel(x: T.Tensor((outer, length, inner), dtype), out: T.Tensor((outer, inner), out_dtype)):
-        with T.Kernel(T.ceildiv(inner, BLOCK_C), outer, threads=THREADS) as (bx, o):
-            tile = T.alloc_fragment((row_tile, BLOCK_C), FP32)
-            tile_sum = T.alloc_fragment((BLOCK_C,), FP32)
-            part = T.alloc_fragment((BLOCK_C,), FP32)
-            acc = T.alloc_fragment((BLOCK_C,), FP32)
+        with T.Kernel(T.ceildiv(inner, block_c), outer, threads=THREADS) as (bx, o):
+            tile = T.alloc_fragment((row_tile, block_c), FP32)
+            tile_sum = T.alloc_fragment((block_c,), FP32)
+            part = T.alloc_fragment((block_c,), FP32)
+            acc = T.alloc_fragment((block_c,), FP32)
             T.clear(acc)
             # A tile of ROW_TILE rows is loaded at once, so each thread has ROW_TILE loads in flight: one
             # row at a time ran 32768x4096 at 265 us whatever the dtype (latency, not bandwidth; session 5).
@@ -94,17 +94,17 @@ def reduce_columns_program(dtype: str, out_dtype: str = "", row_tile: int = ROW_
                 # hoisted 128 loads and took 151 registers (3 blocks an SM; 281 us against fp16's 121 at
                 # 56 registers, session 5). It also skips the tiles past the end of the column.
                 for t in T.serial(T.ceildiv(T.min(ROW_BLOCK, length - r0 * ROW_BLOCK), row_tile)):
-                    for r, j in T.Parallel(row_tile, BLOCK_C):
-                        row, col = r0 * ROW_BLOCK + t * row_tile + r, bx * BLOCK_C + j
+                    for r, j in T.Parallel(row_tile, block_c):
+                        row, col = r0 * ROW_BLOCK + t * row_tile + r, bx * block_c + j
                         tile[r, j] = T.if_then_else(row < length and col < inner, T.cast(x[o, row, col], FP32), 0.0)
                     T.reduce_sum(tile, tile_sum, dim=0)
-                    for j in T.Parallel(BLOCK_C):
+                    for j in T.Parallel(block_c):
                         part[j] += tile_sum[j]
-                for j in T.Parallel(BLOCK_C):
+                for j in T.Parallel(block_c):
                     acc[j] += part[j]
-            for j in T.Parallel(BLOCK_C):
-                if bx * BLOCK_C + j < inner:
-                    out[o, bx * BLOCK_C + j] = T.cast(acc[j], out_dtype)
+            for j in T.Parallel(block_c):
+                if bx * block_c + j < inner:
+                    out[o, bx * block_c + j] = T.cast(acc[j], out_dtype)
 
     return reduce_columns_kernel
 
@@ -138,17 +138,18 @@ class SumPlan:
     workspace_size: int
     chunk: int
     finish_chunk: int
+    block_c: int = BLOCK_C  # columns a block of the column kernel sums
 
 
-def plan(outer: int, length: int, inner: int, dtype: str, sm_count: int) -> SumPlan:
+def plan(outer: int, length: int, inner: int, dtype: str, sm_count: int, block_c: int = BLOCK_C) -> SumPlan:
     """The plan for summing the middle dim of an (outer, length, inner) view; pure, so CPU tests check it."""
     rows = inner == 1
-    blocks = outer * (1 if rows else -(-inner // BLOCK_C))
+    blocks = outer * (1 if rows else -(-inner // block_c))
     pieces = split_count(blocks, length, MIN_ROW_PIECE if rows else MIN_COLUMN_PIECE,
                          BLOCKS_PER_SM * sm_count) if blocks else 1
     workspace = 4 * outer * pieces * inner if pieces > 1 else 0
     if not rows:
-        return SumPlan(pieces, workspace, 0, 0)
+        return SumPlan(pieces, workspace, 0, 0, block_c)
     return SumPlan(pieces, workspace, row_chunk(dtype, length // pieces),
                    row_chunk("float32", pieces) if pieces > 1 else 0)
 

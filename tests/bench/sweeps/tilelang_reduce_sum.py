@@ -1,7 +1,7 @@
 """Sweep: the TileLang reduce_sum kernels' tile sizes on the benchmark's shapes, so that the choices in
 src/operator_runtime/tilelang/reduce_sum.py (elements a row pass reads, rows a column tile loads) are
 measured, not guessed. Every variant is first checked against torch, then timed (CUDA graph replays).
-The split into pieces is the descriptor's own (tilelang/descriptors.py), so only the tile size varies.
+The split into pieces is the descriptor's own plan (tl_sum.plan), so only the tile varies.
 
     python tests/bench/sweeps/tilelang_reduce_sum.py > tilelang_reduce_sum.csv   (needs tilelang and a GPU;
     scripts/gpu_check.sh --sweep runs it when SWEEPS names it)
@@ -16,16 +16,14 @@ import sys
 
 import torch
 
-from operator_runtime._internal.tensor_meta import describe
 from operator_runtime.tilelang import reduce_sum as tl_sum
-from operator_runtime.tilelang.descriptors import ReduceSum
 from operator_runtime_testing.assertions import assert_close
 from operator_runtime_testing.timing import rotation_count, time_cuda
 
 ROW_SHAPES = ((4096, 128), (4096, 1024), (4080, 1536), (4096, 4096), (1024, 65536), (256, 262144))
 ROW_CHUNKS = (128, 256, 1024, 2048)
 COLUMN_SHAPES = ((32768, 4096),)
-ROW_TILES = (8, 16, 32)
+COLUMN_TILES = ((16, 256), (8, 256), (16, 512), (8, 512), (4, 512))  # (rows a tile, columns a block)
 DTYPES = (torch.float32, torch.bfloat16, torch.float16)
 
 
@@ -33,23 +31,29 @@ def _name(dtype: torch.dtype) -> str:
     return str(dtype).removeprefix("torch.")
 
 
-def _launcher(x: torch.Tensor, dim: int, out: torch.Tensor, variant: int):
-    """One reduce_sum as the descriptor runs it, with the tile size replaced by `variant`."""
-    desc = ReduceSum(describe(out, "out"), describe(x, "x"), dim, False)
-    outer, length, inner, pieces = desc._outer, desc._length, desc._inner, desc._pieces
+def _launcher(x: torch.Tensor, dim: int, out: torch.Tensor, variant):
+    """One reduce_sum as the descriptor runs it (tl_sum.plan), with the tile replaced by `variant`: the row
+    pass for row sums, (rows a tile, columns a block) for column sums."""
+    outer, length, inner = (1, x.shape[0], x.shape[1]) if dim == 0 else (x.shape[0], x.shape[1], 1)
+    sm_count = torch.cuda.get_device_properties(x.device).multi_processor_count
     dt = _name(x.dtype)
     rows = inner == 1
+    p = tl_sum.plan(outer, length, inner, dt, sm_count, *(() if rows else (variant[1],)))
+    pieces = p.pieces
+    partial_dt = "float32" if pieces > 1 else ""
     if rows:
-        first = tl_sum.reduce_rows_into(dt, "float32" if pieces > 1 else "", variant)
+        first = tl_sum.reduce_rows_into(dt, partial_dt, variant)
+        finish = tl_sum.reduce_rows_into("float32", dt, p.finish_chunk) if pieces > 1 else None
     else:
-        first = tl_sum.reduce_columns_into(dt, "float32" if pieces > 1 else "", variant)
-    finish = desc._finish
+        first = tl_sum.reduce_columns_into(dt, partial_dt, *variant)
+        finish = tl_sum.reduce_columns_into("float32", dt, tl_sum.ROW_TILE, p.block_c) if pieces > 1 else None
     partial = torch.empty(outer * pieces * inner, dtype=torch.float32, device=x.device) if pieces > 1 else None
 
     def run(x=x, out=out):
-        if pieces == 1:
-            first(x.view(outer, length), out.view(outer)) if rows else first(x.view(outer, length, inner),
-                                                                             out.view(outer, inner))
+        if pieces == 1 and rows:
+            first(x.view(outer, length), out.view(outer))
+        elif pieces == 1:
+            first(x.view(outer, length, inner), out.view(outer, inner))
         elif rows:
             first(x.view(outer * pieces, length // pieces), partial)
             finish(partial.view(outer, pieces), out.view(outer))
@@ -75,7 +79,8 @@ def sweep(shape: tuple[int, int], dim: int, dtype: torch.dtype, variants, kind: 
             print(f"{kind} {variant} {_name(dtype)} {shape}: {type(e).__name__}: {e}", file=sys.stderr)
             continue
         us = time_cuda([r for r, _ in runs]).median_us
-        writer.writerow([_name(dtype), f"{shape[0]}x{shape[1]}", kind, variant, runs[0][1], f"{us:.2f}",
+        label = "x".join(map(str, variant)) if isinstance(variant, tuple) else variant
+        writer.writerow([_name(dtype), f"{shape[0]}x{shape[1]}", kind, label, runs[0][1], f"{us:.2f}",
                          f"{nbytes / us / 1e3:.0f}"])
         sys.stdout.flush()
 
@@ -90,7 +95,7 @@ def main() -> None:
     for dtype in DTYPES:
         if args.only != "rows":
             for shape in COLUMN_SHAPES:
-                sweep(shape, 0, dtype, ROW_TILES, "columns_row_tile", writer)
+                sweep(shape, 0, dtype, COLUMN_TILES, "columns_tile", writer)
         if args.only != "columns":
             for shape in ROW_SHAPES:
                 sweep(shape, 1, dtype, ROW_CHUNKS, "rows_chunk", writer)
