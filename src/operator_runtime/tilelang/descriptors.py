@@ -152,7 +152,9 @@ class ReduceSum(_Descriptor):
         sm_count = torch.cuda.get_device_properties(x.device_id).multi_processor_count
         plan = tl_sum.plan(self._outer, self._length, self._inner, x.dtype, sm_count)
         self._pieces, self.workspace_size = plan.pieces, plan.workspace_size
-        partial_dtype = "float32" if plan.pieces > 1 else ""
+        # Always spelled out: program(fp32) and program(fp32, fp32) are one kernel under two jit keys, and
+        # TileLang warns ("Found kernel ... in memory cache") when the second asks for it.
+        partial_dtype = "float32" if plan.pieces > 1 else x.dtype
         self._finish = None
         if self._inner == 1:
             self._kernel = tl_sum.reduce_rows_into(x.dtype, partial_dtype, plan.chunk)

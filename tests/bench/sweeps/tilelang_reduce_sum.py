@@ -40,7 +40,7 @@ def _launcher(x: torch.Tensor, dim: int, out: torch.Tensor, variant):
     rows = inner == 1
     p = tl_sum.plan(outer, length, inner, dt, sm_count, *(() if rows else (variant[1],)))
     pieces = p.pieces
-    partial_dt = "float32" if pieces > 1 else ""
+    partial_dt = "float32" if pieces > 1 else dt
     if rows:
         first = tl_sum.reduce_rows_into(dt, partial_dt, variant)
         finish = tl_sum.reduce_rows_into("float32", dt, p.finish_chunk) if pieces > 1 else None
