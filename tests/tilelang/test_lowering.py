@@ -54,6 +54,8 @@ LAZY = (
     + [pytest.param(program, dts, id=f"{program.__name__}-{'-to-'.join(dts)}")
        for program in (tl_sum.reduce_rows_program, tl_sum.reduce_columns_program)
        for dt in FLOATS for dts in ((dt, "float32"), ("float32", dt))]
+    + [pytest.param(tl_sum.reduce_rows_program, (dt, "", chunk), id=f"reduce_rows-{dt}-chunk{chunk}")
+       for dt in FLOATS for chunk in sorted({tl_sum.row_chunk(dt, n) for n in (100, 1000, 5000)})]
     + [pytest.param(tl_softmax.softmax_program, (dt, *tl_softmax.config(n).values()), id=f"softmax-{dt}-n{n}")
        for dt in FLOATS for n in (100, 200, 1000, 1536, 4096, 5000, 70000)]
 )
@@ -140,3 +142,15 @@ def test_split_count(blocks, length, min_piece, target, expected):
     pieces = tl_sum.split_count(blocks, length, min_piece, target)
     assert pieces == expected
     assert length % pieces == 0 and blocks * pieces <= max(target, blocks)
+
+
+@pytest.mark.parametrize("outer,length,inner,dtype", [
+    (1, 2**26, 1, "float32"), (256, 262144, 1, "bfloat16"), (4096, 16384, 1, "float16"),
+    (1, 32768, 4096, "bfloat16"), (2, 4096, 5, "float32"), (1, 65537, 1, "float32"), (0, 8, 1, "float32"),
+])
+def test_reduce_sum_plan_has_a_workspace_exactly_when_it_splits(outer, length, inner, dtype):
+    plan = tl_sum.plan(outer, length, inner, dtype, sm_count=132)
+    assert plan.workspace_size == (4 * outer * plan.pieces * inner if plan.pieces > 1 else 0)
+    if inner == 1:  # rows: the pass suits the piece each launch sums, and the finish exists only when split
+        assert plan.chunk == tl_sum.row_chunk(dtype, length // plan.pieces)
+        assert (plan.finish_chunk > 0) == (plan.pieces > 1)

@@ -141,9 +141,6 @@ class ReduceSum(_Descriptor):
 
     native = "ReduceSumNvidia"
     inputs = ("x",)
-    BLOCKS_PER_SM = 16  # 128-thread blocks: 2048 resident threads per SM
-    MIN_ROW_PIECE = 4096  # elements: a piece of a row is at least 2-4 passes of the row loop
-    MIN_COLUMN_PIECE = 2 * tl_sum.ROW_BLOCK  # rows: a piece of a column is at least 2 row blocks
 
     def __init__(self, out, x, dim, keepdim):
         super().__init__(out, x, dim, keepdim)
@@ -152,19 +149,21 @@ class ReduceSum(_Descriptor):
         d = dim % len(shape)
         self._outer, self._length = math.prod(shape[:d]), shape[d]
         self._inner = math.prod(shape[d + 1:])
-        rows = self._inner == 1
-        program = tl_sum.reduce_rows_into if rows else tl_sum.reduce_columns_into
-        blocks = self._outer * (1 if rows else -(-self._inner // tl_sum.BLOCK_C))
-        target = self.BLOCKS_PER_SM * torch.cuda.get_device_properties(x.device_id).multi_processor_count
-        self._pieces = tl_sum.split_count(blocks, self._length, self.MIN_ROW_PIECE if rows else self.MIN_COLUMN_PIECE,
-                                          target) if blocks else 1
+        sm_count = torch.cuda.get_device_properties(x.device_id).multi_processor_count
+        plan = tl_sum.plan(self._outer, self._length, self._inner, x.dtype, sm_count)
+        self._pieces, self.workspace_size = plan.pieces, plan.workspace_size
+        # Always spelled out: program(fp32) and program(fp32, fp32) are one kernel under two jit keys, and
+        # TileLang warns ("Found kernel ... in memory cache") when the second asks for it.
+        partial_dtype = "float32" if plan.pieces > 1 else x.dtype
         self._finish = None
-        if self._pieces == 1:
-            self._kernel = program(x.dtype)
+        if self._inner == 1:
+            self._kernel = tl_sum.reduce_rows_into(x.dtype, partial_dtype, plan.chunk)
+            if plan.pieces > 1:
+                self._finish = tl_sum.reduce_rows_into("float32", x.dtype, plan.finish_chunk)
         else:
-            self._kernel = program(x.dtype, "float32")
-            self._finish = program("float32", x.dtype)
-            self.workspace_size = 4 * self._outer * self._pieces * self._inner
+            self._kernel = tl_sum.reduce_columns_into(x.dtype, partial_dtype, tl_sum.ROW_TILE, plan.block_c)
+            if plan.pieces > 1:
+                self._finish = tl_sum.reduce_columns_into("float32", x.dtype, tl_sum.ROW_TILE, plan.block_c)
 
     def close(self) -> None:
         self._finish = None

@@ -8,12 +8,26 @@ of the partials into `out`.
 
 # No `from __future__ import annotations`: TileLang evaluates the T.Tensor annotations at definition.
 
+from dataclasses import dataclass
+
 from operator_runtime.tilelang._env import FP32, T, tilelang
 
 BLOCK_C, THREADS, ROW_TILE, ROW_BLOCK = 256, 128, 16, 64
-# Elements a pass of the row loop reads. The tile sweep (tests/bench/sweeps/tilelang_reduce_sum.py, session 5)
-# found 128-256 faster for 16-bit rows; that table waits on branch next/tilelang-row-chunks for its GPU run.
-ROW_CHUNK = 1024
+
+
+def row_chunk(dtype: str, n: int) -> int:
+    """Elements a pass of the row loop reads (128 threads), from the tile sweep on the H200
+    (tests/bench/sweeps/tilelang_reduce_sum.py, docs/runs/tilelang-reduce-sum-h200-2026-11-30-u.csv).
+
+    16-bit rows ran fastest with small chunks: 1024x65536 fp16 43.7 us with 256 against 54.4 with 1024 and
+    52.4 with 2048 (the guess "2048, as many bytes in flight as fp32" was wrong); rows up to 2048 with 128.
+    fp32 rows: 1024 (66.5 us at 1024x65536, 71.7 with 128), except rows of 128 (3.87 us with 128, 4.00 with
+    1024)."""
+    if n <= 128:
+        return 128
+    if dtype in ("float16", "bfloat16"):
+        return 128 if n <= 2048 else 256
+    return 1024
 
 
 def row_sum(chunk: int):
@@ -35,7 +49,7 @@ def reduce_sum_eager(x, dtype: str = "float32"):
     rows, n = T.const("rows, n")
     x: T.Tensor((rows, n), dtype)
     out = T.empty((rows,), dtype)
-    sum_row = row_sum(ROW_CHUNK)
+    sum_row = row_sum(row_chunk(dtype, 1 << 16))  # compiled per shape, but n is symbolic here: the long-row chunk
     with T.Kernel(rows, threads=THREADS) as row:
         total = T.alloc_fragment((1,), FP32)
         sum_row(x, row, n, total)
@@ -43,7 +57,7 @@ def reduce_sum_eager(x, dtype: str = "float32"):
     return out
 
 
-def reduce_rows_program(dtype: str, out_dtype: str = "", chunk: int = ROW_CHUNK):
+def reduce_rows_program(dtype: str, out_dtype: str = "", chunk: int = 1024):
     out_dtype = out_dtype or dtype
     rows, n = T.dynamic("rows"), T.dynamic("n")
     sum_row = row_sum(chunk)
@@ -58,17 +72,17 @@ def reduce_rows_program(dtype: str, out_dtype: str = "", chunk: int = ROW_CHUNK)
     return reduce_rows_kernel
 
 
-def reduce_columns_program(dtype: str, out_dtype: str = "", row_tile: int = ROW_TILE):
+def reduce_columns_program(dtype: str, out_dtype: str = "", row_tile: int = ROW_TILE, block_c: int = BLOCK_C):
     out_dtype = out_dtype or dtype
     outer, length, inner = T.dynamic("outer"), T.dynamic("length"), T.dynamic("inner")
 
     @T.prim_func
     def reduce_columns_kernel(x: T.Tensor((outer, length, inner), dtype), out: T.Tensor((outer, inner), out_dtype)):
-        with T.Kernel(T.ceildiv(inner, BLOCK_C), outer, threads=THREADS) as (bx, o):
-            tile = T.alloc_fragment((row_tile, BLOCK_C), FP32)
-            tile_sum = T.alloc_fragment((BLOCK_C,), FP32)
-            part = T.alloc_fragment((BLOCK_C,), FP32)
-            acc = T.alloc_fragment((BLOCK_C,), FP32)
+        with T.Kernel(T.ceildiv(inner, block_c), outer, threads=THREADS) as (bx, o):
+            tile = T.alloc_fragment((row_tile, block_c), FP32)
+            tile_sum = T.alloc_fragment((block_c,), FP32)
+            part = T.alloc_fragment((block_c,), FP32)
+            acc = T.alloc_fragment((block_c,), FP32)
             T.clear(acc)
             # A tile of ROW_TILE rows is loaded at once, so each thread has ROW_TILE loads in flight: one
             # row at a time ran 32768x4096 at 265 us whatever the dtype (latency, not bandwidth; session 5).
@@ -80,17 +94,17 @@ def reduce_columns_program(dtype: str, out_dtype: str = "", row_tile: int = ROW_
                 # hoisted 128 loads and took 151 registers (3 blocks an SM; 281 us against fp16's 121 at
                 # 56 registers, session 5). It also skips the tiles past the end of the column.
                 for t in T.serial(T.ceildiv(T.min(ROW_BLOCK, length - r0 * ROW_BLOCK), row_tile)):
-                    for r, j in T.Parallel(row_tile, BLOCK_C):
-                        row, col = r0 * ROW_BLOCK + t * row_tile + r, bx * BLOCK_C + j
+                    for r, j in T.Parallel(row_tile, block_c):
+                        row, col = r0 * ROW_BLOCK + t * row_tile + r, bx * block_c + j
                         tile[r, j] = T.if_then_else(row < length and col < inner, T.cast(x[o, row, col], FP32), 0.0)
                     T.reduce_sum(tile, tile_sum, dim=0)
-                    for j in T.Parallel(BLOCK_C):
+                    for j in T.Parallel(block_c):
                         part[j] += tile_sum[j]
-                for j in T.Parallel(BLOCK_C):
+                for j in T.Parallel(block_c):
                     acc[j] += part[j]
-            for j in T.Parallel(BLOCK_C):
-                if bx * BLOCK_C + j < inner:
-                    out[o, bx * BLOCK_C + j] = T.cast(acc[j], out_dtype)
+            for j in T.Parallel(block_c):
+                if bx * block_c + j < inner:
+                    out[o, bx * block_c + j] = T.cast(acc[j], out_dtype)
 
     return reduce_columns_kernel
 
@@ -107,6 +121,37 @@ def split_count(blocks: int, length: int, min_piece: int, target_blocks: int) ->
            and length // (pieces * 2) >= min_piece):
         pieces *= 2
     return pieces
+
+
+BLOCKS_PER_SM = 16  # 128-thread blocks: 2048 resident threads per SM
+MIN_ROW_PIECE = 4096  # elements: a piece of a row is several passes of the row loop
+MIN_COLUMN_PIECE = 2 * ROW_BLOCK  # rows: a piece of a column is at least 2 row blocks
+
+
+@dataclass(frozen=True)
+class SumPlan:
+    """How the descriptor runs one reduce_sum: `pieces` == 1 is one launch, else fp32 partials of the pieces
+    into `workspace_size` bytes, then a finishing launch. `chunk` / `finish_chunk`: the row loop's pass
+    (rows only; 0 for column sums)."""
+
+    pieces: int
+    workspace_size: int
+    chunk: int
+    finish_chunk: int
+    block_c: int = BLOCK_C  # columns a block of the column kernel sums
+
+
+def plan(outer: int, length: int, inner: int, dtype: str, sm_count: int, block_c: int = BLOCK_C) -> SumPlan:
+    """The plan for summing the middle dim of an (outer, length, inner) view; pure, so CPU tests check it."""
+    rows = inner == 1
+    blocks = outer * (1 if rows else -(-inner // block_c))
+    pieces = split_count(blocks, length, MIN_ROW_PIECE if rows else MIN_COLUMN_PIECE,
+                         BLOCKS_PER_SM * sm_count) if blocks else 1
+    workspace = 4 * outer * pieces * inner if pieces > 1 else 0
+    if not rows:
+        return SumPlan(pieces, workspace, 0, 0, block_c)
+    return SumPlan(pieces, workspace, row_chunk(dtype, length // pieces),
+                   row_chunk("float32", pieces) if pieces > 1 else 0)
 
 
 reduce_rows_lazy = tilelang.jit(out_idx=[-1])(reduce_rows_program)

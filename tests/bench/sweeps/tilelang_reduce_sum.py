@@ -1,7 +1,7 @@
 """Sweep: the TileLang reduce_sum kernels' tile sizes on the benchmark's shapes, so that the choices in
 src/operator_runtime/tilelang/reduce_sum.py (elements a row pass reads, rows a column tile loads) are
 measured, not guessed. Every variant is first checked against torch, then timed (CUDA graph replays).
-The split into pieces is the descriptor's own (tilelang/descriptors.py), so only the tile size varies.
+The split into pieces is the descriptor's own (tilelang/descriptors.py, tl_sum.plan), so only the tile varies.
 
     python tests/bench/sweeps/tilelang_reduce_sum.py > tilelang_reduce_sum.csv   (needs tilelang and a GPU;
     scripts/gpu_check.sh --sweep runs it when SWEEPS names it)
@@ -25,7 +25,7 @@ from operator_runtime_testing.timing import rotation_count, time_cuda
 ROW_SHAPES = ((4096, 128), (4096, 1024), (4080, 1536), (4096, 4096), (1024, 65536), (256, 262144))
 ROW_CHUNKS = (128, 256, 1024, 2048)
 COLUMN_SHAPES = ((32768, 4096),)
-ROW_TILES = (8, 16, 32)
+COLUMN_TILES = ((16, 256), (8, 256), (16, 512), (8, 512), (4, 512))  # (rows a tile, columns a block)
 DTYPES = (torch.float32, torch.bfloat16, torch.float16)
 
 
@@ -33,12 +33,24 @@ def _name(dtype: torch.dtype) -> str:
     return str(dtype).removeprefix("torch.")
 
 
-def _launcher(x: torch.Tensor, dim: int, out: torch.Tensor, variant: int):
+def _launcher(x: torch.Tensor, dim: int, out: torch.Tensor, variant):
     """One reduce_sum exactly as the descriptor runs it (its split, workspace and finishing kernel), with
-    only the first kernel's tile replaced by `variant`, so the sweep times what the library would."""
+    only the tile replaced by `variant`: the row pass for row sums, (rows a tile, columns a block) for
+    column sums. A column block width changes the plan (blocks per piece), so the plan is re-made with it."""
     desc = ReduceSum(describe(out, "out"), describe(x, "x"), dim, False)
-    program = tl_sum.reduce_rows_into if desc._inner == 1 else tl_sum.reduce_columns_into
-    desc._kernel = program(_name(x.dtype), "float32" if desc._pieces > 1 else "", variant)
+    dt = _name(x.dtype)
+    if desc._inner == 1:
+        partial_dt = "float32" if desc._pieces > 1 else dt
+        desc._kernel = tl_sum.reduce_rows_into(dt, partial_dt, variant)
+    else:
+        row_tile, block_c = variant
+        sm_count = torch.cuda.get_device_properties(x.device).multi_processor_count
+        p = tl_sum.plan(desc._outer, desc._length, desc._inner, dt, sm_count, block_c)
+        desc._pieces, desc.workspace_size = p.pieces, p.workspace_size
+        partial_dt = "float32" if p.pieces > 1 else dt
+        desc._kernel = tl_sum.reduce_columns_into(dt, partial_dt, row_tile, block_c)
+        desc._finish = (tl_sum.reduce_columns_into("float32", dt, tl_sum.ROW_TILE, block_c)
+                        if p.pieces > 1 else None)
     workspace = torch.empty(desc.workspace_size, dtype=torch.uint8, device=x.device) if desc.workspace_size else None
     return (lambda: desc.run(out, x, workspace=workspace)), desc._pieces
 
@@ -58,7 +70,8 @@ def sweep(shape: tuple[int, int], dim: int, dtype: torch.dtype, variants, kind: 
             print(f"{kind} {variant} {_name(dtype)} {shape}: {type(e).__name__}: {e}", file=sys.stderr)
             continue
         us = time_cuda([r for r, _ in runs]).median_us
-        writer.writerow([_name(dtype), f"{shape[0]}x{shape[1]}", kind, variant, runs[0][1], f"{us:.2f}",
+        label = "x".join(map(str, variant)) if isinstance(variant, tuple) else variant
+        writer.writerow([_name(dtype), f"{shape[0]}x{shape[1]}", kind, label, runs[0][1], f"{us:.2f}",
                          f"{nbytes / us / 1e3:.0f}"])
         sys.stdout.flush()
 
@@ -73,7 +86,7 @@ def main() -> None:
     for dtype in DTYPES:
         if args.only != "rows":
             for shape in COLUMN_SHAPES:
-                sweep(shape, 0, dtype, ROW_TILES, "columns_row_tile", writer)
+                sweep(shape, 0, dtype, COLUMN_TILES, "columns_tile", writer)
         if args.only != "columns":
             for shape in ROW_SHAPES:
                 sweep(shape, 1, dtype, ROW_CHUNKS, "rows_chunk", writer)
