@@ -92,3 +92,17 @@ def test_split_reduce_sum_descriptor_needs_its_workspace():
     assert out.item() == 7.0  # left untouched
     desc.run(out, x, workspace=torch.empty(desc.workspace_size, dtype=torch.uint8, device="cuda"))
     assert_close(out, x.double().sum(), atol_scale=(1 << 20) ** 0.5)
+
+
+@needs_tilelang_backend
+@pytest.mark.parametrize("dtype", [torch.float32, torch.float16, torch.bfloat16], ids=str)
+@pytest.mark.parametrize("shape,split", [((2, 65536), True), ((3, 16400), True), ((1, 65537), True),
+                                         ((2, 16384), False)],
+                         ids=["8-parts", "2-parts", "odd-length-1-part", "one-pass-in-registers"])
+def test_long_softmax_rows(shape, split, dtype):
+    x = (torch.randn(shape, device="cuda") * 8).to(dtype)
+    x[0, : shape[1] // 2] = float("-inf")  # whole parts of -inf: their (max, sum) is (-inf, 0) and adds nothing
+    op = ort.prepare_softmax(x, dim=-1, backend="tilelang")
+    assert (op.workspace_size > 0) == split  # longer than ONE_PASS_MAX: split kernels, (max, sum) in the workspace
+    assert_close(op(), torch.softmax(x.double(), -1))
+    assert_close(ort.softmax(x, backend="tilelang"), torch.softmax(x.double(), -1))

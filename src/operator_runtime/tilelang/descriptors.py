@@ -189,8 +189,14 @@ class ReduceSum(_Descriptor):
 
 
 class Softmax(_Descriptor):
+    """Rows up to tl_softmax.ONE_PASS_MAX: one block per row, the row held in registers. Longer rows: the
+    split kernels, each row cut into parts (tl_sum.split_count, up to 8 blocks of 256 threads per SM),
+    their (max, sum) in the workspace, then a pass that normalises and writes."""
+
     native = "SoftmaxNvidia"
     inputs = ("x",)
+    BLOCKS_PER_SM = 8
+    MIN_PART = 8192
 
     def __init__(self, out, x, dim):
         super().__init__(out, x, dim)
@@ -202,7 +208,27 @@ class Softmax(_Descriptor):
         _require_contiguous("softmax", x=x, out=out)
         self._n = shape[d]
         self._rows = math.prod(shape) // self._n if self._n else 0
-        self._kernel = tl_softmax.softmax_into(x.dtype, **tl_softmax.config(self._n))
+        self._pieces = 0  # 0: the one-block-per-row kernel
+        self._apply = None
+        if self._n <= tl_softmax.ONE_PASS_MAX:
+            self._kernel = tl_softmax.softmax_into(x.dtype, **tl_softmax.config(self._n))
+            return
+        target = self.BLOCKS_PER_SM * torch.cuda.get_device_properties(x.device_id).multi_processor_count
+        self._pieces = tl_sum.split_count(self._rows, self._n, self.MIN_PART, target) if self._rows else 1
+        self.workspace_size = 2 * 4 * self._rows * self._pieces
+        self._kernel = tl_softmax.softmax_stats_into(x.dtype)
+        self._apply = tl_softmax.softmax_apply_into(x.dtype, self._pieces)
+
+    def close(self) -> None:
+        self._apply = None
+        super().close()
 
     def _launch(self, out, x, workspace=None):
-        self._kernel(x.view(self._rows, self._n), out.view(self._rows, self._n))
+        rows, n, pieces = self._rows, self._n, self._pieces
+        if not pieces:
+            self._kernel(x.view(rows, n), out.view(rows, n))
+            return
+        parts = x.view(rows * pieces, n // pieces)
+        stats = workspace.view(torch.uint8)[:self.workspace_size].view(torch.float32).view(rows * pieces, 2)
+        self._kernel(parts, stats)
+        self._apply(parts, stats, out.view(rows * pieces, n // pieces))

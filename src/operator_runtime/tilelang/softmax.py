@@ -77,14 +77,97 @@ def softmax_program(dtype: str, block_n: int, threads: int, one_pass: bool):
 softmax_lazy = tilelang.jit(out_idx=[-1])(softmax_program)
 softmax_into = tilelang.jit(softmax_program)
 
+# Long rows, split: the row is cut into `pieces` equal parts (reshaped to (rows * pieces, piece)), one block
+# each. `stats` writes each part's (max, sum of exp(v - max)) to a small fp32 workspace; `apply` combines
+# its row's parts and writes its own part. HBM sees read, read, write (the one-block-per-row kernel above
+# does the same), but a 262144-long row becomes several blocks and the reduction loop has no barrier:
+# every thread keeps its own running (max, sum) over V values a step, and the block combines them once.
+SPLIT_THREADS, SPLIT_VALUES = 256, 16  # 16 loads in flight a thread
+
+
+def softmax_stats_program(dtype: str):
+    parts, length = T.dynamic("parts"), T.dynamic("length")
+    step = SPLIT_THREADS * SPLIT_VALUES
+
+    @T.prim_func
+    def softmax_stats_kernel(x: T.Tensor((parts, length), dtype), stats: T.Tensor((parts, 2), FP32)):
+        with T.Kernel(parts, threads=SPLIT_THREADS) as i:
+            # (values, threads): consecutive threads read consecutive elements, and the reductions over
+            # dim 0 stay inside each thread (no barrier in the loop).
+            buf = T.alloc_fragment((SPLIT_VALUES, SPLIT_THREADS), FP32)
+            step_max = T.alloc_fragment((SPLIT_THREADS,), FP32)
+            step_sum = T.alloc_fragment((SPLIT_THREADS,), FP32)
+            m = T.alloc_fragment((SPLIT_THREADS,), FP32)  # each thread's running max
+            s = T.alloc_fragment((SPLIT_THREADS,), FP32)  # and sum of exp(v - m)
+            total = T.alloc_fragment((1,), FP32)
+            T.fill(m, NEG_INF)
+            T.clear(s)
+            for k in T.serial(T.ceildiv(length, step)):
+                for v, t in T.Parallel(SPLIT_VALUES, SPLIT_THREADS):
+                    col = k * step + v * SPLIT_THREADS + t
+                    buf[v, t] = T.if_then_else(col < length, T.cast(x[i, col], FP32), NEG_INF)
+                T.reduce_max(buf, step_max, dim=0)
+                for t in T.Parallel(SPLIT_THREADS):
+                    step_max[t] = T.max(step_max[t], m[t])
+                for v, t in T.Parallel(SPLIT_VALUES, SPLIT_THREADS):
+                    buf[v, t] = T.if_then_else(buf[v, t] == NEG_INF, 0.0, T.exp2((buf[v, t] - step_max[t]) * LOG2E))
+                T.reduce_sum(buf, step_sum, dim=0)
+                for t in T.Parallel(SPLIT_THREADS):
+                    rescaled = T.if_then_else(m[t] == NEG_INF, 0.0, s[t] * T.exp2((m[t] - step_max[t]) * LOG2E))
+                    s[t] = rescaled + step_sum[t]
+                    m[t] = step_max[t]
+            T.reduce_max(m, total, dim=0)
+            for t in T.Parallel(SPLIT_THREADS):  # every thread's sum, rescaled to the part's max
+                s[t] = T.if_then_else(m[t] == NEG_INF, 0.0, s[t] * T.exp2((m[t] - total[0]) * LOG2E))
+            stats[i, 0] = total[0]
+            T.reduce_sum(s, total, dim=0)
+            stats[i, 1] = total[0]
+
+    return softmax_stats_kernel
+
+
+def softmax_apply_program(dtype: str, pieces: int):
+    parts, length = T.dynamic("parts"), T.dynamic("length")
+    step = SPLIT_THREADS * SPLIT_VALUES
+
+    @T.prim_func
+    def softmax_apply_kernel(x: T.Tensor((parts, length), dtype), stats: T.Tensor((parts, 2), FP32),
+                             y: T.Tensor((parts, length), dtype)):
+        with T.Kernel(parts, threads=SPLIT_THREADS) as i:
+            first = (i // pieces) * pieces  # this row's first part
+            m = T.alloc_var(FP32, init=NEG_INF)
+            s = T.alloc_var(FP32, init=0.0)
+            for q in T.serial(pieces):  # the row's parts in a fixed order: every block gets the same (m, s)
+                m = T.max(m, stats[first + q, 0])
+            for q in T.serial(pieces):  # a part of -inf only has (-inf, 0): it adds 0, never NaN
+                s += T.if_then_else(stats[first + q, 1] == 0.0, 0.0,
+                                    stats[first + q, 1] * T.exp2((stats[first + q, 0] - m) * LOG2E))
+            for k in T.serial(T.ceildiv(length, step)):
+                for v, t in T.Parallel(SPLIT_VALUES, SPLIT_THREADS):
+                    col = k * step + v * SPLIT_THREADS + t
+                    if col < length:
+                        y[i, col] = T.cast(T.exp2((T.cast(x[i, col], FP32) - m) * LOG2E) / s, dtype)
+
+    return softmax_apply_kernel
+
+
+softmax_stats_into = tilelang.jit(softmax_stats_program)
+softmax_apply_into = tilelang.jit(softmax_apply_program)
+
+
+ONE_PASS_MAX = 16384  # longer rows take the split kernels (descriptors.Softmax); this two-pass form stays for eager
+
 
 def config(n: int) -> dict:
     """(chunk, threads, one_pass) for a row length: one pass while the row fits in one chunk.
 
     The chunk is the next power of two that holds the row (at least 128), with 8 values a thread (32 to
     256 threads): a fixed 1024- or 8192-wide chunk left most lanes masked for rows of 128 or 1536
-    (tilelang ran 4096x128 at 0.34-0.46x and 4080x1536 at 0.32-0.39x of our CUDA in session 2)."""
+    (tilelang ran 4096x128 at 0.34-0.46x and 4080x1536 at 0.32-0.39x of our CUDA in session 2). Rows up to
+    16384 stay in registers too (4096x16384 read the row twice in 4096-wide chunks: 0.41-0.47x, session 4)."""
     if n <= 8192:
         block_n = max(128, 1 << max(n - 1, 0).bit_length())
         return {"block_n": block_n, "threads": min(256, max(32, block_n // 8)), "one_pass": True}
+    if n <= ONE_PASS_MAX:  # 32 values a thread in 512 threads: 56 registers, no spill (ptxas, sm_90)
+        return {"block_n": ONE_PASS_MAX, "threads": 512, "one_pass": True}
     return {"block_n": 4096, "threads": 256, "one_pass": False}
