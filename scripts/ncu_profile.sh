@@ -4,7 +4,8 @@
 # one call each (operator_runtime_testing.profile_once), raw metrics as CSV under $OUT/ncu/, and a summary
 # table (python -m operator_runtime_testing.ncu_summary). Run after the package is installed, on a GPU
 # whose runtime lets ncu read the counters (the H200's Firecracker machines do).
-#   scripts/ncu_profile.sh [FILTER]   FILTER: only rows whose name contains it
+#   scripts/ncu_profile.sh [FILTER]   FILTER: only rows whose name matches it (a bash regex, e.g.
+#                                     "softmax-(1024x65536|256x262144)")
 # Clocks are left alone (--clock-control none): the numbers are those of the card as the bench sees it.
 set -uo pipefail
 OUT=${OUT:-gpu-logs}
@@ -46,7 +47,7 @@ reduce-columns-fp16-compile reduce_sum columns-32768x4096-dim0 float16 compile
 status=0
 while read -r name op case dtype who; do
   [ -z "$name" ] && continue
-  [ -n "${1:-}" ] && [[ "$name" != *"$1"* ]] && continue
+  [ -n "${1:-}" ] && [[ ! "$name" =~ $1 ]] && continue
   echo "-- ncu $name ($(date +%T))"
   ncu --profile-from-start off --clock-control none $SECTIONS $METRICS --csv --page raw \
     python -m operator_runtime_testing.profile_once --op "$op" --case "$case" --dtype "$dtype" --who "$who" \
