@@ -12,8 +12,6 @@
 // 2.59; fp32 rows of 65536 2.88 vs 2.76. create() in softmax_cuda.cu dispatches it where it won.
 #include <cooperative_groups.h>
 
-#include <utility>
-
 #include "ops/softmax/nvidia/softmax_kernels.cuh"
 
 namespace ort::softmax_kernels {
@@ -50,14 +48,8 @@ __global__ void __launch_bounds__(TPR, (min_blocks<TPR, 16>())) cluster_online(T
       smem[1] = 1.f / s;
     }
   }
-  __syncthreads();
-  // No CTA may exit (freeing its `partial`) before the others have read it. A full cluster.sync() here
-  // held every CTA until the slowest had read: ncu (run w, 1024x65536 fp32) put barrier and membar at 14.0
-  // and 7.8 cycles a warp-instruction. Arriving now and waiting only before exit overlaps that wait with
-  // the whole second pass.
-  auto read_done = cluster.barrier_arrive();
+  cluster.sync();  // every CTA has read the others' partials: no CTA may exit (freeing them) before
   stream_write<T, VEC, TPR>(out + out_off + begin, px, len, smem[0], smem[1]);
-  cluster.barrier_wait(std::move(read_done));
 #endif
 }
 
