@@ -61,6 +61,9 @@ LAZY = (
     + [pytest.param(tl_softmax.softmax_stats_program, (dt,), id=f"softmax_stats-{dt}") for dt in FLOATS]
     + [pytest.param(tl_softmax.softmax_apply_program, (dt, pieces), id=f"softmax_apply-{dt}-{pieces}")
        for dt in FLOATS for pieces in (1, 4)]
+    + [pytest.param(tl_softmax.softmax_stats_packed_program, (dt,), id=f"softmax_stats_packed-{dt}") for dt in FLOATS]
+    + [pytest.param(tl_softmax.softmax_apply_packed_program, (dt, 4), id=f"softmax_apply_packed-{dt}-4")
+       for dt in FLOATS]
 )
 
 

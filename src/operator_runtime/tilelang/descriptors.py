@@ -191,12 +191,15 @@ class ReduceSum(_Descriptor):
 class Softmax(_Descriptor):
     """Rows up to tl_softmax.ONE_PASS_MAX: one block per row, the row held in registers. Longer rows: the
     split kernels, each row cut into parts (tl_sum.split_count, up to 8 blocks of 256 threads per SM),
-    their (max, sum) in the workspace, then a pass that normalises and writes."""
+    their (max, sum) in the workspace, then a pass that normalises and writes. Parts of whole steps run
+    the packed kernels (16-byte accesses) when both tensors are 16-byte aligned, which only run() can see;
+    the element-wise ones serve every other case."""
 
     native = "SoftmaxNvidia"
     inputs = ("x",)
     BLOCKS_PER_SM = 8
     MIN_PART = 8192
+    ALIGN = 16  # bytes a pack needs
 
     def __init__(self, out, x, dim):
         super().__init__(out, x, dim)
@@ -209,7 +212,7 @@ class Softmax(_Descriptor):
         self._n = shape[d]
         self._rows = math.prod(shape) // self._n if self._n else 0
         self._pieces = 0  # 0: the one-block-per-row kernel
-        self._apply = None
+        self._apply = self._packed = None
         if self._n <= tl_softmax.ONE_PASS_MAX:
             self._kernel = tl_softmax.softmax_into(x.dtype, **tl_softmax.config(self._n))
             return
@@ -218,9 +221,12 @@ class Softmax(_Descriptor):
         self.workspace_size = 2 * 4 * self._rows * self._pieces
         self._kernel = tl_softmax.softmax_stats_into(x.dtype)
         self._apply = tl_softmax.softmax_apply_into(x.dtype, self._pieces)
+        if (self._n // self._pieces) % tl_softmax.packed_step(x.dtype)[1] == 0:
+            self._packed = (tl_softmax.softmax_stats_packed_into(x.dtype),
+                            tl_softmax.softmax_apply_packed_into(x.dtype, self._pieces))
 
     def close(self) -> None:
-        self._apply = None
+        self._apply = self._packed = None
         super().close()
 
     def _launch(self, out, x, workspace=None):
@@ -228,7 +234,13 @@ class Softmax(_Descriptor):
         if not pieces:
             self._kernel(x.view(rows, n), out.view(rows, n))
             return
-        parts = x.view(rows * pieces, n // pieces)
         stats = workspace.view(torch.uint8)[:self.workspace_size].view(torch.float32).view(rows * pieces, 2)
+        if self._packed and x.data_ptr() % self.ALIGN == 0 and out.data_ptr() % self.ALIGN == 0:
+            vec = self.ALIGN // x.element_size()
+            parts = x.view(rows * pieces, n // pieces // vec, vec)
+            self._packed[0](parts, stats)
+            self._packed[1](parts, stats, out.view(rows * pieces, n // pieces // vec, vec))
+            return
+        parts = x.view(rows * pieces, n // pieces)
         self._kernel(parts, stats)
         self._apply(parts, stats, out.view(rows * pieces, n // pieces))
