@@ -81,6 +81,19 @@ def test_split_reduce_sum_matches_torch(shape, dim, dtype):
 
 
 @needs_tilelang_backend
+@pytest.mark.parametrize("dtype", [torch.float16, torch.bfloat16], ids=str)
+@pytest.mark.parametrize("offset", [0, 1], ids=["aligned", "misaligned"])
+@pytest.mark.parametrize("shape", [(64, 4096), (5, 6144), (3, 65536)], ids=["one-launch", "three-passes", "split"])
+def test_row_sums_of_halves_packed_or_not(shape, offset, dtype):
+    # Rows of whole 2048-element passes take the packed kernel (16-byte loads) when x is 16-byte aligned;
+    # offset 1 is a contiguous view one element into its storage, which must take the element-wise one.
+    x = torch.randn(shape[0] * shape[1] + offset, device="cuda").to(dtype)[offset:].view(shape)
+    op = ort.prepare_reduce_sum(x, dim=-1, backend="tilelang")
+    assert_close(op(), x.double().sum(-1), atol_scale=shape[-1] ** 0.5)
+    assert_close(ort.reduce_sum(x, dim=-1, backend="tilelang"), x.double().sum(-1), atol_scale=shape[-1] ** 0.5)
+
+
+@needs_tilelang_backend
 def test_split_reduce_sum_descriptor_needs_its_workspace():
     from operator_runtime._internal.tensor_meta import describe
     from operator_runtime.tilelang.descriptors import ReduceSum

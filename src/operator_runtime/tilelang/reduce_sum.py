@@ -72,6 +72,45 @@ def reduce_rows_program(dtype: str, out_dtype: str = "", chunk: int = 1024):
     return reduce_rows_kernel
 
 
+PACK_BYTES, PACKED_VALUES = 16, 16  # a 16-byte access; values a thread sums per pass of the packed row kernel
+
+
+def packed_pass(dtype: str) -> int:
+    """Elements a pass of the packed row kernel covers (its rows must be a multiple of it)."""
+    return THREADS * PACKED_VALUES
+
+
+def reduce_rows_packed_program(dtype: str, out_dtype: str = ""):
+    """Row sums over whole 16-byte packs: x viewed as (rows, packs, VEC) with VEC static, so TileLang can
+    prove each pack's alignment and emits 16-byte loads. Over a (rows, n) view the row offset `row * n`
+    has unknown factors and every 16-bit element was a 2-byte load: rows of halves ran at 0.79-0.88x of
+    our CUDA (run y) while fp32 rows, whose 4-byte loads already filled the memory pipe, ran at 0.99-1.07x.
+    Rows must be whole passes (`packed_pass`) and x 16-byte aligned; the descriptor checks."""
+    out_dtype = out_dtype or dtype
+    vec = PACK_BYTES // (4 if dtype == "float32" else 2)
+    packs = PACKED_VALUES // vec
+    rows, groups = T.dynamic("rows"), T.dynamic("groups")
+
+    @T.prim_func
+    def reduce_rows_packed_kernel(x: T.Tensor((rows, groups, vec), dtype), out: T.Tensor((rows,), out_dtype)):
+        with T.Kernel(rows, threads=THREADS) as row:
+            raw = T.alloc_fragment((THREADS, PACKED_VALUES), dtype)
+            acc = T.alloc_fragment((THREADS, PACKED_VALUES), FP32)
+            per_thread = T.alloc_fragment((THREADS,), FP32)
+            total = T.alloc_fragment((1,), FP32)
+            T.clear(acc)
+            for k in T.serial(groups // (THREADS * packs)):
+                for t, p, v in T.Parallel(THREADS, packs, vec):  # pack p of every thread: coalesced
+                    raw[t, p * vec + v] = x[row, (k * packs + p) * THREADS + t, v]
+                for t, j in T.Parallel(THREADS, PACKED_VALUES):
+                    acc[t, j] += T.cast(raw[t, j], FP32)
+            T.reduce_sum(acc, per_thread, dim=1)
+            T.reduce_sum(per_thread, total, dim=0)
+            out[row] = T.cast(total[0], out_dtype)
+
+    return reduce_rows_packed_kernel
+
+
 def reduce_columns_program(dtype: str, out_dtype: str = "", row_tile: int = ROW_TILE, block_c: int = BLOCK_C):
     out_dtype = out_dtype or dtype
     outer, length, inner = T.dynamic("outer"), T.dynamic("length"), T.dynamic("inner")
@@ -156,5 +195,6 @@ def plan(outer: int, length: int, inner: int, dtype: str, sm_count: int, block_c
 
 reduce_rows_lazy = tilelang.jit(out_idx=[-1])(reduce_rows_program)
 reduce_rows_into = tilelang.jit(reduce_rows_program)
+reduce_rows_packed_into = tilelang.jit(reduce_rows_packed_program)
 reduce_columns_lazy = tilelang.jit(out_idx=[-1])(reduce_columns_program)
 reduce_columns_into = tilelang.jit(reduce_columns_program)
