@@ -204,9 +204,10 @@ class ReduceSum(_Descriptor):
 class Softmax(_Descriptor):
     """Rows up to tl_softmax.ONE_PASS_MAX: one block per row, the row held in registers. Longer rows: the
     split kernels, each row cut into parts (tl_sum.split_count, up to 8 blocks of 256 threads per SM),
-    their (max, sum) in the workspace, then a pass that normalises and writes. Parts of whole steps run
-    the packed kernels (16-byte accesses) when both tensors are 16-byte aligned, which only run() can see;
-    the element-wise ones serve every other case."""
+    their (max, sum) in the workspace, then a pass that normalises and writes. The packed kernels
+    (16-byte accesses) serve 16-bit rows of a power-of-two length (one pass) and parts of whole steps
+    (split), when both tensors are 16-byte aligned, which only run() can see; the element-wise ones serve
+    every other case."""
 
     native = "SoftmaxNvidia"
     inputs = ("x",)
@@ -227,7 +228,10 @@ class Softmax(_Descriptor):
         self._pieces = 0  # 0: the one-block-per-row kernel
         self._apply = self._packed = None
         if self._n <= tl_softmax.ONE_PASS_MAX:
-            self._kernel = tl_softmax.softmax_into(x.dtype, **tl_softmax.config(self._n))
+            cfg = tl_softmax.config(self._n)
+            self._kernel = tl_softmax.softmax_into(x.dtype, **cfg)
+            if x.dtype != "float32" and self._n == cfg["block_n"] and (self._n // cfg["threads"]) % 8 == 0:
+                self._packed = tl_softmax.softmax_packed_into(x.dtype, cfg["block_n"], cfg["threads"])
             return
         target = self.BLOCKS_PER_SM * torch.cuda.get_device_properties(x.device_id).multi_processor_count
         self._pieces = tl_sum.split_count(self._rows, self._n, self.MIN_PART, target) if self._rows else 1
@@ -244,11 +248,15 @@ class Softmax(_Descriptor):
 
     def _launch(self, out, x, workspace=None):
         rows, n, pieces = self._rows, self._n, self._pieces
+        aligned = x.data_ptr() % self.ALIGN == 0 and out.data_ptr() % self.ALIGN == 0
         if not pieces:
-            self._kernel(x.view(rows, n), out.view(rows, n))
+            if self._packed and aligned:
+                self._packed(x.view(rows, n // 8, 8), out.view(rows, n // 8, 8))
+            else:
+                self._kernel(x.view(rows, n), out.view(rows, n))
             return
         stats = workspace.view(torch.uint8)[:self.workspace_size].view(torch.float32).view(rows * pieces, 2)
-        if self._packed and x.data_ptr() % self.ALIGN == 0 and out.data_ptr() % self.ALIGN == 0:
+        if self._packed and aligned:
             vec = self.ALIGN // x.element_size()
             parts = x.view(rows * pieces, n // pieces // vec, vec)
             self._packed[0](parts, stats)
