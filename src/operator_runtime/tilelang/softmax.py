@@ -124,6 +124,26 @@ softmax_packed_into = tilelang.jit(softmax_packed_program)
 SPLIT_THREADS, SPLIT_VALUES = 256, 16  # 16 loads in flight a thread
 
 
+@T.macro
+def fold_step(m, s, step_max, step_sum):
+    """Each thread's running (max, sum) takes in one step's: the old sum rescaled to the new max."""
+    for t in T.Parallel(SPLIT_THREADS):
+        rescaled = T.if_then_else(m[t] == NEG_INF, 0.0, s[t] * T.exp2((m[t] - step_max[t]) * LOG2E))
+        s[t] = rescaled + step_sum[t]
+        m[t] = step_max[t]
+
+
+@T.macro
+def write_part_stats(m, s, total, stats, i):
+    """The part's (max, sum) from its threads': every thread's sum rescaled to the part's max, then summed."""
+    T.reduce_max(m, total, dim=0)
+    for t in T.Parallel(SPLIT_THREADS):
+        s[t] = T.if_then_else(m[t] == NEG_INF, 0.0, s[t] * T.exp2((m[t] - total[0]) * LOG2E))
+    stats[i, 0] = total[0]
+    T.reduce_sum(s, total, dim=0)
+    stats[i, 1] = total[0]
+
+
 def softmax_stats_program(dtype: str):
     parts, length = T.dynamic("parts"), T.dynamic("length")
     step = SPLIT_THREADS * SPLIT_VALUES
@@ -151,16 +171,8 @@ def softmax_stats_program(dtype: str):
                 for v, t in T.Parallel(SPLIT_VALUES, SPLIT_THREADS):
                     buf[v, t] = T.if_then_else(buf[v, t] == NEG_INF, 0.0, T.exp2((buf[v, t] - step_max[t]) * LOG2E))
                 T.reduce_sum(buf, step_sum, dim=0)
-                for t in T.Parallel(SPLIT_THREADS):
-                    rescaled = T.if_then_else(m[t] == NEG_INF, 0.0, s[t] * T.exp2((m[t] - step_max[t]) * LOG2E))
-                    s[t] = rescaled + step_sum[t]
-                    m[t] = step_max[t]
-            T.reduce_max(m, total, dim=0)
-            for t in T.Parallel(SPLIT_THREADS):  # every thread's sum, rescaled to the part's max
-                s[t] = T.if_then_else(m[t] == NEG_INF, 0.0, s[t] * T.exp2((m[t] - total[0]) * LOG2E))
-            stats[i, 0] = total[0]
-            T.reduce_sum(s, total, dim=0)
-            stats[i, 1] = total[0]
+                fold_step(m, s, step_max, step_sum)
+            write_part_stats(m, s, total, stats, i)
 
     return softmax_stats_kernel
 
@@ -235,16 +247,8 @@ def softmax_stats_packed_program(dtype: str):
                 for t, j in T.Parallel(SPLIT_THREADS, SPLIT_VALUES):  # a step of all -inf has max -inf: 0, not NaN
                     buf[t, j] = T.if_then_else(buf[t, j] == NEG_INF, 0.0, T.exp2((buf[t, j] - step_max[t]) * LOG2E))
                 T.reduce_sum(buf, step_sum, dim=1)
-                for t in T.Parallel(SPLIT_THREADS):
-                    rescaled = T.if_then_else(m[t] == NEG_INF, 0.0, s[t] * T.exp2((m[t] - step_max[t]) * LOG2E))
-                    s[t] = rescaled + step_sum[t]
-                    m[t] = step_max[t]
-            T.reduce_max(m, total, dim=0)
-            for t in T.Parallel(SPLIT_THREADS):
-                s[t] = T.if_then_else(m[t] == NEG_INF, 0.0, s[t] * T.exp2((m[t] - total[0]) * LOG2E))
-            stats[i, 0] = total[0]
-            T.reduce_sum(s, total, dim=0)
-            stats[i, 1] = total[0]
+                fold_step(m, s, step_max, step_sum)
+            write_part_stats(m, s, total, stats, i)
 
     return softmax_stats_packed_kernel
 
