@@ -1,12 +1,17 @@
 #!/usr/bin/env bash
 # The one GPU script: build, run the test suite on the GPU backends, optionally benchmark.
-#   scripts/gpu_check.sh [--bench] [--sanitize] [--sweep] [--ncu] [--pack-logs] [--tests PYTEST_ARGS...]
+#   scripts/gpu_check.sh [--bench] [--sanitize] [--sweep] [--ncu] [--pack-logs] [--save-tilelang-cache]
+#                        [--tests PYTEST_ARGS...]
 #   --sweep: time every softmax configuration, every reduce_sum split count and the host cost of a launch
 #            (tests/bench/sweeps/; SWEEPS="softmax_configs reduce_sum_splits launch_floor" picks; the TileLang
 #            tile sizes with SWEEPS=tilelang_reduce_sum)
 #   --ncu: Nsight Compute profiles of the cases in scripts/ncu_profile.sh (NCU_FILTER narrows them)
 #   --pack-logs: after each step, fold what $OUT holds into $OUT/logs.tar (the device tool returns at most
 #                8 files; a step cut off by the time limit still leaves the earlier steps' logs)
+#   --save-tilelang-cache: at the end, TileLang's compiled kernels to $OUT/tilelang-cache.tar.xz. Copied to
+#                .device/, the next call unpacks it and skips those compilations (they took most of a
+#                TileLang test run, and cut two benches off in session 6). Kernels whose source changed
+#                compile again.
 #   env: BACKENDS="nvidia tilelang" (suites to run; "" for none), SWEEP_MIN_LENGTH (sweep only rows at least
 #        this long), PEERS="liger compile" (further bench
 #        peers), BENCH_ARGS (extra arguments for `python -m operator_runtime bench`, e.g. "--op softmax"),
@@ -16,7 +21,7 @@
 set -uo pipefail
 OUT=${OUT:-gpu-logs}
 mkdir -p "$OUT"
-BENCH=0; SANITIZE=0; SWEEP=0; NCU=0; PACK=0; TESTS="tests"
+BENCH=0; SANITIZE=0; SWEEP=0; NCU=0; PACK=0; SAVE_TL_CACHE=0; TESTS="tests"
 while [ $# -gt 0 ]; do
   case "$1" in
     --bench) BENCH=1 ;;
@@ -24,6 +29,7 @@ while [ $# -gt 0 ]; do
     --sweep) SWEEP=1 ;;
     --ncu) NCU=1 ;;
     --pack-logs) PACK=1 ;;
+    --save-tilelang-cache) SAVE_TL_CACHE=1 ;;
     --tests) shift; TESTS="$*"; break ;;
   esac
   shift
@@ -38,6 +44,12 @@ step() { pack; echo "== $1 ($(date +%T)) =="; }
 # TileLang travels as a bundle (../shared/tools/device-tilelang-bundle.sh); the image has no package index.
 if [ -f .device/tilelang-bundle.tar.xz ]; then
   mkdir -p /tmp/site && tar -xJf .device/tilelang-bundle.tar.xz -C /tmp/site && export PYTHONPATH=/tmp/site
+fi
+# operator_runtime.tilelang keeps an exported TILELANG_CACHE_DIR; a cache from an earlier call travels in .device/.
+export TILELANG_CACHE_DIR=${TILELANG_CACHE_DIR:-/tmp/tilelang-cache}
+mkdir -p "$TILELANG_CACHE_DIR"
+if [ -f .device/tilelang-cache.tar.xz ]; then
+  tar -xJf .device/tilelang-cache.tar.xz -C "$TILELANG_CACHE_DIR" && echo "tilelang cache: $(du -sh "$TILELANG_CACHE_DIR" | cut -f1) from .device/"
 fi
 # Peers such as Liger travel as wheels in .whl/ (scripts/fetch_gpu_wheels.sh).
 if ls .whl/*.whl >/dev/null 2>&1; then
@@ -113,4 +125,7 @@ if [ "$BENCH" = 1 ]; then
 fi
 step "done"
 pack
+if [ "$SAVE_TL_CACHE" = 1 ]; then  # after pack, so that it comes back as a file of its own
+  tar -cJf "$OUT/tilelang-cache.tar.xz" -C "$TILELANG_CACHE_DIR" . && ls -l "$OUT/tilelang-cache.tar.xz"
+fi
 exit $status
