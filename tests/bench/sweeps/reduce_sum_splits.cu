@@ -2,9 +2,12 @@
 // the benchmark shapes that miss their targets, so that plan() in ops/reduce_sum/nvidia/reduce_sum_cuda.cu
 // can be chosen by measurement. A split count s launches s blocks per row group (grid.y) that each sum a
 // chunk into the fp32 workspace, then the finishing kernel the library would use; both are in the time.
+// Row sums are also timed with every threads-per-row count (tpr) from 32 to 512: the library uses 32 up to
+// 4096 elements and 512 above, and TileLang's packed row kernel (128 threads, 16 values a thread a pass)
+// beat it on 16-bit rows in session 6 (32768x4096 bf16 60.2 vs 67.1 us).
 //
 //   nvcc -std=c++17 -O3 -arch=sm_90 -Isrc/cpp tests/bench/sweeps/reduce_sum_splits.cu -o reduce_sum_splits
-//   ./reduce_sum_splits > reduce_sum_splits.csv   (scripts/gpu_check.sh --sweep does both)
+//   ./reduce_sum_splits [CASE] > reduce_sum_splits.csv   (scripts/gpu_check.sh --sweep does both)
 //
 // Same method as softmax_configs.cu: median of 7 CUDA-graph replays, every launch on its own input, so
 // the inputs (>= 256 MiB together) do not stay in L2.
@@ -44,18 +47,35 @@ const char* dtype_name() {
   else return "bfloat16";
 }
 
-// The main kernel as the library launches it for this shape, with `splits` blocks along grid.y.
+// The library's row kernel with TPR threads a row (blocks of max(TPR, 256) threads, as the library's).
+template <class T, int TPR>
+void launch_rows(const RowsOfDim& r, int splits, T* out, const T* x, float* ws, cudaStream_t st) {
+  constexpr int kBlock = TPR < 256 ? 256 : TPR;
+  const unsigned blocks = unsigned((r.rows + kBlock / TPR - 1) / (kBlock / TPR));
+  reduce_sum_kernels::contiguous<T, 16 / sizeof(T), TPR><<<dim3(blocks, unsigned(splits)), kBlock, 0, st>>>(out, x, ws, r);
+}
+
+// The library's threads a row for this length (reduce_sum_cuda.cu: a warp up to 4096, else 512).
+int library_tpr(int64_t length) { return length <= 4096 ? 32 : 512; }
+
+// The main kernel for this shape with `splits` blocks along grid.y (and `tpr` threads a row for row sums).
 template <class T>
-void launch_main(const RowsOfDim& r, bool columns, int splits, T* out, const T* x, float* ws, cudaStream_t st) {
+void launch_main(const RowsOfDim& r, bool columns, int splits, int tpr, T* out, const T* x, float* ws,
+                 cudaStream_t st) {
   constexpr int kVec = 16 / sizeof(T);
   if (columns) {
     const unsigned blocks = unsigned((r.rows + 256 * kVec - 1) / (256 * kVec));
     reduce_sum_kernels::strided<T, kVec><<<dim3(blocks, unsigned(splits)), 256, 0, st>>>(out, x, ws, r);
-  } else if (r.length <= 4096) {
-    const unsigned blocks = unsigned((r.rows + 7) / 8);
-    reduce_sum_kernels::contiguous<T, kVec, 32><<<dim3(blocks, unsigned(splits)), 256, 0, st>>>(out, x, ws, r);
+  } else if (tpr == 32) {
+    launch_rows<T, 32>(r, splits, out, x, ws, st);
+  } else if (tpr == 64) {
+    launch_rows<T, 64>(r, splits, out, x, ws, st);
+  } else if (tpr == 128) {
+    launch_rows<T, 128>(r, splits, out, x, ws, st);
+  } else if (tpr == 256) {
+    launch_rows<T, 256>(r, splits, out, x, ws, st);
   } else {
-    reduce_sum_kernels::contiguous<T, kVec, 512><<<dim3(unsigned(r.rows), unsigned(splits)), 512, 0, st>>>(out, x, ws, r);
+    launch_rows<T, 512>(r, splits, out, x, ws, st);
   }
   if (splits == 1) return;
   if (r.rows < reduce_sum_kernels::kWarpFinishRows)
@@ -84,14 +104,19 @@ void sweep_shape(const char* name, int64_t rows, int64_t length, bool columns) {
   std::vector<int> counts;
   for (int s = 1; s <= 1024; s *= 2) counts.push_back(s);
   if (columns) counts.insert(counts.end(), {96, 112, 120, 132, 144, 160, 192, 264, 396});
-  for (int splits : counts) {
-    if (splits > 1 && length / splits < 64) continue;  // chunks shorter than this only add partials
-    const double us = time_graph(launches, [&](int i, cudaStream_t st) {
-      launch_main<T>(r, columns, splits, out, static_cast<const T*>(in[i]), ws, st);
-    });
-    std::printf("%s,%s,%lld,%lld,%d,%.2f,%.0f\n", dtype_name<T>(), name, (long long)rows, (long long)length, splits,
-                us, double(bytes + size_t(rows) * sizeof(T)) / us * 1e-3);
-    std::fflush(stdout);
+  std::vector<int> tprs = {256};  // column sums: 256 threads, one output (or pack of outputs) each
+  if (!columns) tprs = {32, 64, 128, 256, 512};
+  for (int tpr : tprs) {
+    for (int splits : counts) {
+      if (splits > 1 && length / splits < 64) continue;  // chunks shorter than this only add partials
+      if (!columns && tpr != library_tpr(length) && splits > 64) continue;  // other tprs: the useful splits
+      const double us = time_graph(launches, [&](int i, cudaStream_t st) {
+        launch_main<T>(r, columns, splits, tpr, out, static_cast<const T*>(in[i]), ws, st);
+      });
+      std::printf("%s,%s,%lld,%lld,%d,%d,%.2f,%.0f\n", dtype_name<T>(), name, (long long)rows, (long long)length,
+                  tpr, splits, us, double(bytes + size_t(rows) * sizeof(T)) / us * 1e-3);
+      std::fflush(stdout);
+    }
   }
   for (auto p : in) CHECK(cudaFree(p));
   CHECK(cudaFree(out));
@@ -102,7 +127,7 @@ void sweep_shape(const char* name, int64_t rows, int64_t length, bool columns) {
 
 int main(int argc, char** argv) {
   const char* only = argc > 1 ? argv[1] : "";  // only cases whose name contains this
-  std::printf("dtype,case,rows,length,splits,us,gbps\n");
+  std::printf("dtype,case,rows,length,tpr,splits,us,gbps\n");
   for (int t = 0; t < 2; ++t) {
     auto run = [&](const char* name, int64_t rows, int64_t length, bool columns) {
       if (!std::strstr(name, only)) return;
@@ -113,6 +138,8 @@ int main(int argc, char** argv) {
     run("rows-256x262144", 256, 262144, false);
     run("rows-1024x65536", 1024, 65536, false);
     run("rows-4096x16384", 4096, 16384, false);
+    run("rows-32768x4096", 32768, 4096, false);
+    run("rows-4096x4096", 4096, 4096, false);
     run("one-row-2^26", 1, int64_t(1) << 26, false);
     run("rows-4096x128", 4096, 128, false);
     run("rows-144x1280", 144, 1280, false);
