@@ -15,6 +15,7 @@ import torch
 
 from operator_runtime import _C
 from operator_runtime.tilelang import copy as tl_copy
+from operator_runtime.tilelang import packs
 from operator_runtime.tilelang import reduce_sum as tl_sum
 from operator_runtime.tilelang import softmax as tl_softmax
 from operator_runtime.tilelang import vector_add as tl_add
@@ -156,13 +157,14 @@ class ReduceSum(_Descriptor):
         # TileLang warns ("Found kernel ... in memory cache") when the second asks for it.
         partial_dtype = "float32" if plan.pieces > 1 else x.dtype
         self._finish = self._packed = None
+        self._vec = packs.pack_width(x.dtype)
         if self._inner == 1:
             self._kernel = tl_sum.reduce_rows_into(x.dtype, partial_dtype, plan.chunk)
             if plan.pieces > 1:
                 self._finish = tl_sum.reduce_rows_into("float32", x.dtype, plan.finish_chunk)
             # 16-bit rows of whole passes take 16-byte loads when x is aligned (run() checks); fp32 rows
             # already ran at 0.99-1.07x of our CUDA with 4-byte loads (run y).
-            if x.dtype != "float32" and (self._length // plan.pieces) % tl_sum.packed_pass(x.dtype) == 0:
+            if x.dtype != "float32" and (self._length // plan.pieces) % tl_sum.PACKED_PASS == 0:
                 self._packed = tl_sum.reduce_rows_packed_into(x.dtype, partial_dtype)
         else:
             self._kernel = tl_sum.reduce_columns_into(x.dtype, partial_dtype, tl_sum.ROW_TILE, plan.block_c)
@@ -175,9 +177,8 @@ class ReduceSum(_Descriptor):
 
     def _rows_kernel(self, x, rows: int, length: int):
         """The first launch of a row sum, as (kernel, view of x): packed when x is 16-byte aligned."""
-        if self._packed is not None and x.data_ptr() % tl_sum.PACK_BYTES == 0:
-            vec = tl_sum.PACK_BYTES // x.element_size()
-            return self._packed, x.view(rows, length // vec, vec)
+        if self._packed is not None and packs.aligned(x):
+            return self._packed, x.view(rows, length // self._vec, self._vec)
         return self._kernel, x.view(rows, length)
 
     def _launch(self, out, x, workspace=None):
@@ -213,7 +214,6 @@ class Softmax(_Descriptor):
     inputs = ("x",)
     BLOCKS_PER_SM = 8
     MIN_PART = 8192
-    ALIGN = 16  # bytes a pack needs
 
     def __init__(self, out, x, dim):
         super().__init__(out, x, dim)
@@ -227,10 +227,11 @@ class Softmax(_Descriptor):
         self._rows = math.prod(shape) // self._n if self._n else 0
         self._pieces = 0  # 0: the one-block-per-row kernel
         self._apply = self._packed = None
+        self._vec = packs.pack_width(x.dtype)
         if self._n <= tl_softmax.ONE_PASS_MAX:
             cfg = tl_softmax.config(self._n)
             self._kernel = tl_softmax.softmax_into(x.dtype, **cfg)
-            if x.dtype != "float32" and self._n == cfg["block_n"] and (self._n // cfg["threads"]) % 8 == 0:
+            if x.dtype != "float32" and self._n == cfg["block_n"] and (self._n // cfg["threads"]) % self._vec == 0:
                 self._packed = tl_softmax.softmax_packed_into(x.dtype, cfg["block_n"], cfg["threads"])
             return
         target = self.BLOCKS_PER_SM * torch.cuda.get_device_properties(x.device_id).multi_processor_count
@@ -248,16 +249,15 @@ class Softmax(_Descriptor):
 
     def _launch(self, out, x, workspace=None):
         rows, n, pieces = self._rows, self._n, self._pieces
-        aligned = x.data_ptr() % self.ALIGN == 0 and out.data_ptr() % self.ALIGN == 0
+        aligned, vec = packs.aligned(x, out), self._vec
         if not pieces:
             if self._packed and aligned:
-                self._packed(x.view(rows, n // 8, 8), out.view(rows, n // 8, 8))
+                self._packed(x.view(rows, n // vec, vec), out.view(rows, n // vec, vec))
             else:
                 self._kernel(x.view(rows, n), out.view(rows, n))
             return
         stats = workspace.view(torch.uint8)[:self.workspace_size].view(torch.float32).view(rows * pieces, 2)
         if self._packed and aligned:
-            vec = self.ALIGN // x.element_size()
             parts = x.view(rows * pieces, n // pieces // vec, vec)
             self._packed[0](parts, stats)
             self._packed[1](parts, stats, out.view(rows * pieces, n // pieces // vec, vec))

@@ -11,6 +11,7 @@ of the partials into `out`.
 from dataclasses import dataclass
 
 from operator_runtime.tilelang._env import FP32, T, tilelang
+from operator_runtime.tilelang.packs import pack_width
 
 BLOCK_C, THREADS, ROW_TILE, ROW_BLOCK = 256, 128, 16, 64
 
@@ -72,22 +73,16 @@ def reduce_rows_program(dtype: str, out_dtype: str = "", chunk: int = 1024):
     return reduce_rows_kernel
 
 
-PACK_BYTES, PACKED_VALUES = 16, 16  # a 16-byte access; values a thread sums per pass of the packed row kernel
-
-
-def packed_pass(dtype: str) -> int:
-    """Elements a pass of the packed row kernel covers (its rows must be a multiple of it)."""
-    return THREADS * PACKED_VALUES
+PACKED_VALUES = 16  # values a thread sums per pass of the packed row kernel
+PACKED_PASS = THREADS * PACKED_VALUES  # elements a pass covers: the packed kernel's rows are whole passes
 
 
 def reduce_rows_packed_program(dtype: str, out_dtype: str = ""):
-    """Row sums over whole 16-byte packs: x viewed as (rows, packs, VEC) with VEC static, so TileLang can
-    prove each pack's alignment and emits 16-byte loads. Over a (rows, n) view the row offset `row * n`
-    has unknown factors and every 16-bit element was a 2-byte load: rows of halves ran at 0.79-0.88x of
-    our CUDA (run y) while fp32 rows, whose 4-byte loads already filled the memory pipe, ran at 0.99-1.07x.
-    Rows must be whole passes (`packed_pass`) and x 16-byte aligned; the descriptor checks."""
+    """Row sums over whole 16-byte packs (see packs.py): rows of halves ran at 0.79-0.88x of our CUDA with
+    2-byte loads (run y), while fp32 rows, whose 4-byte loads already filled the memory pipe, ran at
+    0.99-1.07x. Rows must be whole passes (PACKED_PASS) and x 16-byte aligned; the descriptor checks."""
     out_dtype = out_dtype or dtype
-    vec = PACK_BYTES // (4 if dtype == "float32" else 2)
+    vec = pack_width(dtype)
     packs = PACKED_VALUES // vec
     rows, groups = T.dynamic("rows"), T.dynamic("groups")
 

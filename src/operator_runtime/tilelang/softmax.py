@@ -8,6 +8,7 @@ once: the chunk stays in registers between the reduction and the write.
 # No `from __future__ import annotations`: TileLang evaluates the T.Tensor annotations at definition.
 
 from operator_runtime.tilelang._env import FP32, LOG2E, T, tilelang
+from operator_runtime.tilelang.packs import pack_width
 
 NEG_INF = -float("inf")
 
@@ -75,12 +76,12 @@ def softmax_program(dtype: str, block_n: int, threads: int, one_pass: bool):
 
 
 # Rows of exactly `block_n` 16-bit elements, the row held in registers, through (rows, packs, VEC) views:
-# 16-byte loads and stores (see softmax_stats_packed_program below for why the view matters). Run y, with
+# 16-byte loads and stores (packs.py says why the view matters). Run y, with
 # 2-byte accesses: 4096x16384 halves 149 us and 32768x4096 218 us, where fp32 (4-byte accesses) took 145
 # and 263 for twice the bytes. The descriptor takes it for 16-bit rows whose length is a power of two when
 # x and out are 16-byte aligned.
 def softmax_packed_program(dtype: str, block_n: int, threads: int):
-    vec = 8  # 16-bit elements to a 16-byte pack
+    vec = pack_width(dtype)
     values = block_n // threads
     packs = values // vec
     rows = T.dynamic("rows")
@@ -202,16 +203,9 @@ def softmax_apply_program(dtype: str, pieces: int):
     return softmax_apply_kernel
 
 
-# The same two kernels over whole 16-byte packs: x and y viewed as (parts, packs, VEC) with VEC static, so
-# TileLang can prove each pack's alignment and emits one 16-byte load or store per pack. Over a
-# (parts, length) view it cannot (the row offset `part * length` has unknown factors), and every 16-bit
-# element was a 2-byte access: 256x262144 halves ran at 1.27 TB/s, no faster than fp32 in time (run y).
-# Parts must be whole steps (SPLIT_THREADS * 16 values) and both tensors 16-byte aligned; the descriptor
-# checks and keeps the kernels above for the rest.
-def pack_width(dtype: str) -> int:
-    return 4 if dtype == "float32" else 8
-
-
+# The same two kernels over whole 16-byte packs (packs.py): with 2-byte accesses 256x262144 halves ran at
+# 1.27 TB/s, no faster than fp32 in time (run y). Parts must be whole steps (SPLIT_THREADS * 16 values)
+# and both tensors 16-byte aligned; the descriptor checks and keeps the kernels above for the rest.
 def packed_step(dtype: str) -> tuple[int, int]:
     """(packs a thread loads a step, elements a block covers a step): 16 values a thread for every dtype."""
     packs = SPLIT_VALUES // pack_width(dtype)
