@@ -21,7 +21,7 @@
 set -uo pipefail
 OUT=${OUT:-gpu-logs}
 mkdir -p "$OUT"
-BENCH=0; SANITIZE=0; SWEEP=0; NCU=0; PACK=0; SAVE_TL_CACHE=0; TESTS="tests"
+BENCH=0; SANITIZE=0; SWEEP=0; NCU=0; PACK=0; SAVE_TL_CACHE=0; TESTS=(tests)
 while [ $# -gt 0 ]; do
   case "$1" in
     --bench) BENCH=1 ;;
@@ -30,7 +30,7 @@ while [ $# -gt 0 ]; do
     --ncu) NCU=1 ;;
     --pack-logs) PACK=1 ;;
     --save-tilelang-cache) SAVE_TL_CACHE=1 ;;
-    --tests) shift; TESTS="$*"; break ;;
+    --tests) shift; TESTS=("$@"); break ;;  # kept as words: --tests tests/ops -k "softmax or reduce_sum" works
   esac
   shift
 done
@@ -91,7 +91,7 @@ fi
 
 for backend in ${BACKENDS-nvidia tilelang}; do
   step "pytest --backend $backend"
-  HYPOTHESIS_PROFILE=${HYPOTHESIS_PROFILE:-gpu} python -m pytest $TESTS --backend "$backend" -q -p no:cacheprovider \
+  HYPOTHESIS_PROFILE=${HYPOTHESIS_PROFILE:-gpu} python -m pytest "${TESTS[@]}" --backend "$backend" -q -p no:cacheprovider \
     >"$OUT/pytest-$backend.log" 2>&1 || status=1
   grep -E "^(FAILED|ERROR)" "$OUT/pytest-$backend.log" | head -30
   tail -1 "$OUT/pytest-$backend.log"
