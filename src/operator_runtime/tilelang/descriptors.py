@@ -249,7 +249,7 @@ class Softmax(_Descriptor):
 
     def _launch(self, out, x, workspace=None):
         rows, n, pieces = self._rows, self._n, self._pieces
-        aligned, vec = packs.aligned(x, out), self._vec
+        aligned, vec = self._packed is not None and packs.aligned(x, out), self._vec  # no pointer reads without one
         if not pieces:
             if self._packed and aligned:
                 self._packed(x.view(rows, n // vec, vec), out.view(rows, n // vec, vec))
