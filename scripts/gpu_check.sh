@@ -16,7 +16,9 @@
 #        this long), PEERS="liger compile" (further bench
 #        peers), BENCH_ARGS (extra arguments for `python -m operator_runtime bench`, e.g. "--op softmax"),
 #        SANITIZE_K / SANITIZE_TIMEOUT (narrow and bound the compute-sanitizer runs), HYPOTHESIS_PROFILE
-#        (gpu: 300 examples per fuzz test, the default here; ci: 200)
+#        (gpu: 300 examples per fuzz test, the default here; ci: 200), PYTEST_WORKERS (pytest-xdist workers
+#        where .whl/ carried it, default 8: TileLang compiles a kernel on one core), PYTEST_TIMEOUT (seconds
+#        per pytest run, so that a slow suite cannot take the later steps and the saved cache with it)
 # Logs go to $OUT (the device tool's output folder) or ./gpu-logs. Exits non-zero if any step fails.
 set -uo pipefail
 OUT=${OUT:-gpu-logs}
@@ -89,10 +91,15 @@ if [ "$SWEEP" = 1 ]; then
   [ -f "$OUT/launch_floor.csv" ] && cat "$OUT/launch_floor.csv"
 fi
 
+workers=()
+python -c "import xdist" 2>/dev/null && workers=(-n "${PYTEST_WORKERS:-8}")
 for backend in ${BACKENDS-nvidia tilelang}; do
-  step "pytest --backend $backend"
-  HYPOTHESIS_PROFILE=${HYPOTHESIS_PROFILE:-gpu} python -m pytest "${TESTS[@]}" --backend "$backend" -q -p no:cacheprovider \
-    >"$OUT/pytest-$backend.log" 2>&1 || status=1
+  step "pytest --backend $backend ${workers[*]}"
+  HYPOTHESIS_PROFILE=${HYPOTHESIS_PROFILE:-gpu} timeout "${PYTEST_TIMEOUT:-0}" python -m pytest "${TESTS[@]}" \
+    --backend "$backend" "${workers[@]}" -q -p no:cacheprovider >"$OUT/pytest-$backend.log" 2>&1
+  rc=$?
+  [ $rc -eq 124 ] && echo "pytest --backend $backend: stopped by PYTEST_TIMEOUT (${PYTEST_TIMEOUT} s)"
+  [ $rc -eq 0 ] || status=1
   grep -E "^(FAILED|ERROR)" "$OUT/pytest-$backend.log" | head -30
   tail -1 "$OUT/pytest-$backend.log"
 done
@@ -126,6 +133,6 @@ fi
 step "done"
 pack
 if [ "$SAVE_TL_CACHE" = 1 ]; then  # after pack, so that it comes back as a file of its own
-  tar -cJf "$OUT/tilelang-cache.tar.xz" -C "$TILELANG_CACHE_DIR" . && ls -l "$OUT/tilelang-cache.tar.xz"
+  tar -I "xz -T0" -cf "$OUT/tilelang-cache.tar.xz" -C "$TILELANG_CACHE_DIR" . && ls -l "$OUT/tilelang-cache.tar.xz"
 fi
 exit $status
