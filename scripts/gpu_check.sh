@@ -18,7 +18,8 @@
 #        SANITIZE_K / SANITIZE_TIMEOUT (narrow and bound the compute-sanitizer runs), HYPOTHESIS_PROFILE
 #        (gpu: 300 examples per fuzz test, the default here; ci: 200), PYTEST_WORKERS (pytest-xdist workers
 #        where .whl/ carried it, default 8: TileLang compiles a kernel on one core), PYTEST_TIMEOUT (seconds
-#        per pytest run, so that a slow suite cannot take the later steps and the saved cache with it)
+#        per pytest run, so that a slow suite cannot take the later steps and the saved cache with it), BENCH_TIMEOUT
+#        (the same for the bench)
 # Logs go to $OUT (the device tool's output folder) or ./gpu-logs. Exits non-zero if any step fails.
 set -uo pipefail
 OUT=${OUT:-gpu-logs}
@@ -92,7 +93,8 @@ if [ "$SWEEP" = 1 ]; then
 fi
 
 workers=()
-python -c "import xdist" 2>/dev/null && workers=(-n "${PYTEST_WORKERS:-8}")
+# The image's pytest-benchmark (unused here) stops a session that runs under xdist: hence -p no:benchmark.
+python -c "import xdist" 2>/dev/null && workers=(-n "${PYTEST_WORKERS:-8}" -p no:benchmark)
 for backend in ${BACKENDS-nvidia tilelang}; do
   step "pytest --backend $backend ${workers[*]}"
   HYPOTHESIS_PROFILE=${HYPOTHESIS_PROFILE:-gpu} timeout "${PYTEST_TIMEOUT:-0}" python -m pytest "${TESTS[@]}" \
@@ -128,7 +130,7 @@ if [ "$NCU" = 1 ]; then
 fi
 if [ "$BENCH" = 1 ]; then
   step "bench"
-  python -m operator_runtime bench --host-overhead ${PEERS:+--peers $PEERS} ${BENCH_ARGS:-} --out "$OUT" 2>&1 | tee "$OUT/bench.log" || status=1
+  timeout "${BENCH_TIMEOUT:-0}" python -m operator_runtime bench --host-overhead ${PEERS:+--peers $PEERS} ${BENCH_ARGS:-} --out "$OUT" 2>&1 | tee "$OUT/bench.log" || status=1
 fi
 step "done"
 pack
