@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import math
 
 import pytest
 import torch
@@ -91,6 +92,21 @@ def test_row_sums_of_halves_packed_or_not(shape, offset, dtype):
     op = ort.prepare_reduce_sum(x, dim=-1, backend="tilelang")
     assert_close(op(), x.double().sum(-1), atol_scale=shape[-1] ** 0.5)
     assert_close(ort.reduce_sum(x, dim=-1, backend="tilelang"), x.double().sum(-1), atol_scale=shape[-1] ** 0.5)
+
+
+@needs_tilelang_backend
+@pytest.mark.parametrize("dtype", [torch.float16, torch.bfloat16], ids=str)
+@pytest.mark.parametrize("offset", [0, 1], ids=["aligned", "misaligned"])
+@pytest.mark.parametrize("shape,dim", [((4096, 512), 0), ((2, 96, 256), 1), ((40, 512), 0)],
+                         ids=["split", "middle-dim", "rows-not-whole-tiles"])
+def test_column_sums_of_halves_packed_or_not(shape, dim, offset, dtype):
+    # Whole 256-column blocks and whole 16-row tiles take the packed column kernel when x is 16-byte
+    # aligned; 40 rows are not whole tiles, and offset 1 is not aligned: the element-wise kernel.
+    n = math.prod(shape)
+    x = torch.randn(n + offset, device="cuda").to(dtype)[offset:].view(shape)
+    op = ort.prepare_reduce_sum(x, dim=dim, backend="tilelang")
+    assert_close(op(), x.double().sum(dim), atol_scale=shape[dim] ** 0.5)
+    assert_close(ort.reduce_sum(x, dim=dim, backend="tilelang"), x.double().sum(dim), atol_scale=shape[dim] ** 0.5)
 
 
 @needs_tilelang_backend

@@ -58,6 +58,8 @@ LAZY = (
        for dt in FLOATS for chunk in sorted({tl_sum.row_chunk(dt, n) for n in (100, 1000, 5000)})]
     + [pytest.param(tl_sum.reduce_rows_packed_program, (dt, odt), id=f"reduce_rows_packed-{dt}-to-{odt or dt}")
        for dt in ("float16", "bfloat16") for odt in ("", "float32")]
+    + [pytest.param(tl_sum.reduce_columns_packed_program, (dt, odt), id=f"reduce_columns_packed-{dt}-to-{odt or dt}")
+       for dt in ("float16", "bfloat16") for odt in ("", "float32")]
     + [pytest.param(tl_softmax.softmax_program, (dt, *tl_softmax.config(n).values()), id=f"softmax-{dt}-n{n}")
        for dt in FLOATS for n in (100, 200, 1000, 1536, 4096, 5000, 16384, 70000)]
     + [pytest.param(tl_softmax.softmax_packed_program, (dt, cfg["block_n"], cfg["threads"]),

@@ -170,36 +170,41 @@ class ReduceSum(_Descriptor):
             self._kernel = tl_sum.reduce_columns_into(x.dtype, partial_dtype, tl_sum.ROW_TILE, plan.block_c)
             if plan.pieces > 1:
                 self._finish = tl_sum.reduce_columns_into("float32", x.dtype, tl_sum.ROW_TILE, plan.block_c)
+            # The same for 16-bit columns: whole blocks of columns, whole tiles of rows.
+            if (x.dtype != "float32" and self._inner % plan.block_c == 0
+                    and (self._length // plan.pieces) % tl_sum.ROW_TILE == 0):
+                self._packed = tl_sum.reduce_columns_packed_into(x.dtype, partial_dtype, tl_sum.ROW_TILE, plan.block_c)
 
     def close(self) -> None:
         self._finish = self._packed = None
         super().close()
 
-    def _rows_kernel(self, x, rows: int, length: int):
-        """The first launch of a row sum, as (kernel, view of x): packed when x is 16-byte aligned."""
+    def _first_kernel(self, x, outer: int, length: int):
+        """The first launch over `outer` slices of `length` (pieces when split), as (kernel, view of x):
+        the packed kernel when there is one and x is 16-byte aligned."""
+        inner, vec = self._inner, self._vec
         if self._packed is not None and packs.aligned(x):
-            return self._packed, x.view(rows, length // self._vec, self._vec)
-        return self._kernel, x.view(rows, length)
+            if inner == 1:
+                return self._packed, x.view(outer, length // vec, vec)
+            return self._packed, x.view(outer, length, inner // vec, vec)
+        return self._kernel, (x.view(outer, length) if inner == 1 else x.view(outer, length, inner))
 
     def _launch(self, out, x, workspace=None):
         outer, length, inner, pieces = self._outer, self._length, self._inner, self._pieces
         if length == 0:
             out.zero_()  # the sum over an empty dim; no kernel needed
             return
-        if pieces > 1:
-            partial = workspace.view(torch.uint8)[:self.workspace_size].view(torch.float32)
-            if inner == 1:
-                kernel, view = self._rows_kernel(x, outer * pieces, length // pieces)
-                kernel(view, partial)
-                self._finish(partial.view(outer, pieces), out.view(outer))
-            else:
-                self._kernel(x.view(outer * pieces, length // pieces, inner), partial.view(outer * pieces, inner))
-                self._finish(partial.view(outer, pieces, inner), out.view(outer, inner))
-        elif inner == 1:
-            kernel, view = self._rows_kernel(x, outer, length)
-            kernel(view, out.view(outer))
+        kernel, view = self._first_kernel(x, outer * pieces, length // pieces)
+        if pieces == 1:
+            kernel(view, out.view(outer) if inner == 1 else out.view(outer, inner))
+            return
+        partial = workspace.view(torch.uint8)[:self.workspace_size].view(torch.float32)
+        if inner == 1:
+            kernel(view, partial)
+            self._finish(partial.view(outer, pieces), out.view(outer))
         else:
-            self._kernel(x.view(outer, length, inner), out.view(outer, inner))
+            kernel(view, partial.view(outer * pieces, inner))
+            self._finish(partial.view(outer, pieces, inner), out.view(outer, inner))
 
 
 class Softmax(_Descriptor):
