@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import math
 
 import pytest
 import torch
@@ -94,6 +95,21 @@ def test_row_sums_of_halves_packed_or_not(shape, offset, dtype):
 
 
 @needs_tilelang_backend
+@pytest.mark.parametrize("dtype", [torch.float16, torch.bfloat16], ids=str)
+@pytest.mark.parametrize("offset", [0, 1], ids=["aligned", "misaligned"])
+@pytest.mark.parametrize("shape,dim", [((4096, 512), 0), ((2, 96, 256), 1), ((40, 512), 0)],
+                         ids=["split", "middle-dim", "rows-not-whole-tiles"])
+def test_column_sums_of_halves_packed_or_not(shape, dim, offset, dtype):
+    # Whole 256-column blocks and whole 16-row tiles take the packed column kernel when x is 16-byte
+    # aligned; 40 rows are not whole tiles, and offset 1 is not aligned: the element-wise kernel.
+    n = math.prod(shape)
+    x = torch.randn(n + offset, device="cuda").to(dtype)[offset:].view(shape)
+    op = ort.prepare_reduce_sum(x, dim=dim, backend="tilelang")
+    assert_close(op(), x.double().sum(dim), atol_scale=shape[dim] ** 0.5)
+    assert_close(ort.reduce_sum(x, dim=dim, backend="tilelang"), x.double().sum(dim), atol_scale=shape[dim] ** 0.5)
+
+
+@needs_tilelang_backend
 def test_split_reduce_sum_descriptor_needs_its_workspace():
     from operator_runtime._internal.tensor_meta import describe
     from operator_runtime.tilelang.descriptors import ReduceSum
@@ -111,13 +127,15 @@ def test_split_reduce_sum_descriptor_needs_its_workspace():
 @pytest.mark.parametrize("dtype", [torch.float32, torch.float16, torch.bfloat16], ids=str)
 @pytest.mark.parametrize("shape,split,offset", [((2, 65536), True, 0), ((2, 65536), True, 1), ((3, 16400), True, 0),
                                                 ((1, 65537), True, 0), ((2, 16384), False, 0), ((2, 16384), False, 1),
-                                                ((3, 256), False, 0), ((3, 256), False, 1)],
+                                                ((3, 256), False, 0), ((3, 256), False, 1), ((5, 2304), False, 0),
+                                                ((5, 2304), False, 1), ((4, 1000), False, 0), ((4, 1001), False, 0)],
                          ids=["8-parts-packed", "8-parts-misaligned", "2-parts", "odd-length-1-part",
-                              "one-pass-packed", "one-pass-misaligned", "256-packed", "256-misaligned"])
+                              "one-pass-packed", "one-pass-misaligned", "256-packed", "256-misaligned",
+                              "2304-packed-masked", "2304-misaligned", "1000-packed-masked", "1001-element-wise"])
 def test_softmax_rows_packed_or_not(shape, split, offset, dtype):
     # offset 1: a contiguous view one element into its storage, not 16-byte aligned, so the packed kernels
-    # (16-byte loads; 16-bit rows of a power-of-two length, and split parts) must step aside for the
-    # element-wise ones.
+    # (16-byte loads; 16-bit rows of a multiple of 8, the last packs masked, and split parts) must step
+    # aside for the element-wise ones, as for rows of 1001.
     x = (torch.randn(shape[0] * shape[1] + offset, device="cuda") * 8).to(dtype)[offset:].view(shape)
     x[0, : shape[1] // 2] = float("-inf")  # whole parts of -inf: their (max, sum) is (-inf, 0) and adds nothing
     op = ort.prepare_softmax(x, dim=-1, backend="tilelang")

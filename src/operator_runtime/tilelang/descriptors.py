@@ -170,43 +170,48 @@ class ReduceSum(_Descriptor):
             self._kernel = tl_sum.reduce_columns_into(x.dtype, partial_dtype, tl_sum.ROW_TILE, plan.block_c)
             if plan.pieces > 1:
                 self._finish = tl_sum.reduce_columns_into("float32", x.dtype, tl_sum.ROW_TILE, plan.block_c)
+            # The same for 16-bit columns: whole blocks of columns, whole tiles of rows.
+            if (x.dtype != "float32" and self._inner % plan.block_c == 0
+                    and (self._length // plan.pieces) % tl_sum.ROW_TILE == 0):
+                self._packed = tl_sum.reduce_columns_packed_into(x.dtype, partial_dtype, tl_sum.ROW_TILE, plan.block_c)
 
     def close(self) -> None:
         self._finish = self._packed = None
         super().close()
 
-    def _rows_kernel(self, x, rows: int, length: int):
-        """The first launch of a row sum, as (kernel, view of x): packed when x is 16-byte aligned."""
+    def _first_kernel(self, x, outer: int, length: int):
+        """The first launch over `outer` slices of `length` (pieces when split), as (kernel, view of x):
+        the packed kernel when there is one and x is 16-byte aligned."""
+        inner, vec = self._inner, self._vec
         if self._packed is not None and packs.aligned(x):
-            return self._packed, x.view(rows, length // self._vec, self._vec)
-        return self._kernel, x.view(rows, length)
+            if inner == 1:
+                return self._packed, x.view(outer, length // vec, vec)
+            return self._packed, x.view(outer, length, inner // vec, vec)
+        return self._kernel, (x.view(outer, length) if inner == 1 else x.view(outer, length, inner))
 
     def _launch(self, out, x, workspace=None):
         outer, length, inner, pieces = self._outer, self._length, self._inner, self._pieces
         if length == 0:
             out.zero_()  # the sum over an empty dim; no kernel needed
             return
-        if pieces > 1:
-            partial = workspace.view(torch.uint8)[:self.workspace_size].view(torch.float32)
-            if inner == 1:
-                kernel, view = self._rows_kernel(x, outer * pieces, length // pieces)
-                kernel(view, partial)
-                self._finish(partial.view(outer, pieces), out.view(outer))
-            else:
-                self._kernel(x.view(outer * pieces, length // pieces, inner), partial.view(outer * pieces, inner))
-                self._finish(partial.view(outer, pieces, inner), out.view(outer, inner))
-        elif inner == 1:
-            kernel, view = self._rows_kernel(x, outer, length)
-            kernel(view, out.view(outer))
+        kernel, view = self._first_kernel(x, outer * pieces, length // pieces)
+        if pieces == 1:
+            kernel(view, out.view(outer) if inner == 1 else out.view(outer, inner))
+            return
+        partial = workspace.view(torch.uint8)[:self.workspace_size].view(torch.float32)
+        if inner == 1:
+            kernel(view, partial)
+            self._finish(partial.view(outer, pieces), out.view(outer))
         else:
-            self._kernel(x.view(outer, length, inner), out.view(outer, inner))
+            kernel(view, partial.view(outer * pieces, inner))
+            self._finish(partial.view(outer, pieces, inner), out.view(outer, inner))
 
 
 class Softmax(_Descriptor):
     """Rows up to tl_softmax.ONE_PASS_MAX: one block per row, the row held in registers. Longer rows: the
     split kernels, each row cut into parts (tl_sum.split_count, up to 8 blocks of 256 threads per SM),
     their (max, sum) in the workspace, then a pass that normalises and writes. The packed kernels
-    (16-byte accesses) serve 16-bit rows of a power-of-two length (one pass) and parts of whole steps
+    (16-byte accesses) serve 16-bit rows of a multiple of 8 elements (one pass) and parts of whole steps
     (split), when both tensors are 16-byte aligned, which only run() can see; the element-wise ones serve
     every other case."""
 
@@ -231,7 +236,8 @@ class Softmax(_Descriptor):
         if self._n <= tl_softmax.ONE_PASS_MAX:
             cfg = tl_softmax.config(self._n)
             self._kernel = tl_softmax.softmax_into(x.dtype, **cfg)
-            if x.dtype != "float32" and self._n == cfg["block_n"] and (self._n // cfg["threads"]) % self._vec == 0:
+            whole_packs = self._n % self._vec == 0 and (cfg["block_n"] // cfg["threads"]) % self._vec == 0
+            if x.dtype != "float32" and whole_packs:
                 self._packed = tl_softmax.softmax_packed_into(x.dtype, cfg["block_n"], cfg["threads"])
             return
         target = self.BLOCKS_PER_SM * torch.cuda.get_device_properties(x.device_id).multi_processor_count

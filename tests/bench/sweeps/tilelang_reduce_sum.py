@@ -23,9 +23,9 @@ from operator_runtime_testing.assertions import assert_close
 from operator_runtime_testing.timing import rotation_count, time_cuda
 
 ROW_SHAPES = ((4096, 128), (4096, 1024), (4080, 1536), (4096, 4096), (1024, 65536), (256, 262144))
-ROW_CHUNKS = (128, 256, 1024, 2048)
+ROW_CHUNKS = (128, 256, 1024, 2048, "packed")
 COLUMN_SHAPES = ((32768, 4096),)
-COLUMN_TILES = ((16, 256), (8, 256), (16, 512), (8, 512), (4, 512))  # (rows a tile, columns a block)
+COLUMN_TILES = ((16, 256), (8, 256), (16, 512), (8, 512), (4, 512), "packed")  # (rows a tile, columns a block)
 DTYPES = (torch.float32, torch.bfloat16, torch.float16)
 
 
@@ -33,24 +33,29 @@ def _name(dtype: torch.dtype) -> str:
     return str(dtype).removeprefix("torch.")
 
 
-def _launcher(x: torch.Tensor, dim: int, out: torch.Tensor, variant):
-    """One reduce_sum exactly as the descriptor runs it (its split, workspace and finishing kernel), with
-    only the tile replaced by `variant`: the row pass for row sums, (rows a tile, columns a block) for
-    column sums. A column block width changes the plan (blocks per piece), so the plan is re-made with it."""
-    desc = ReduceSum(describe(out, "out"), describe(x, "x"), dim, False)
+def _swap_tile(desc: ReduceSum, x: torch.Tensor, variant) -> None:
+    """The descriptor's element-wise first kernel with its tile replaced by `variant`: the row pass for row
+    sums, (rows a tile, columns a block) for column sums. A column block width changes the plan (blocks per
+    piece), so the plan is re-made with it."""
+    desc._packed = None
     dt = _name(x.dtype)
     if desc._inner == 1:
-        partial_dt = "float32" if desc._pieces > 1 else dt
-        desc._kernel = tl_sum.reduce_rows_into(dt, partial_dt, variant)
-    else:
-        row_tile, block_c = variant
-        sm_count = torch.cuda.get_device_properties(x.device).multi_processor_count
-        p = tl_sum.plan(desc._outer, desc._length, desc._inner, dt, sm_count, block_c)
-        desc._pieces, desc.workspace_size = p.pieces, p.workspace_size
-        partial_dt = "float32" if p.pieces > 1 else dt
-        desc._kernel = tl_sum.reduce_columns_into(dt, partial_dt, row_tile, block_c)
-        desc._finish = (tl_sum.reduce_columns_into("float32", dt, tl_sum.ROW_TILE, block_c)
-                        if p.pieces > 1 else None)
+        desc._kernel = tl_sum.reduce_rows_into(dt, "float32" if desc._pieces > 1 else dt, variant)
+        return
+    row_tile, block_c = variant
+    sm_count = torch.cuda.get_device_properties(x.device).multi_processor_count
+    p = tl_sum.plan(desc._outer, desc._length, desc._inner, dt, sm_count, block_c)
+    desc._pieces, desc.workspace_size = p.pieces, p.workspace_size
+    desc._kernel = tl_sum.reduce_columns_into(dt, "float32" if p.pieces > 1 else dt, row_tile, block_c)
+    desc._finish = tl_sum.reduce_columns_into("float32", dt, tl_sum.ROW_TILE, block_c) if p.pieces > 1 else None
+
+
+def _launcher(x: torch.Tensor, dim: int, out: torch.Tensor, variant):
+    """One reduce_sum exactly as the descriptor runs it (its split, workspace and finishing kernel): as the
+    library builds it for "packed" (its 16-byte kernel where it has one), else with the tile swapped."""
+    desc = ReduceSum(describe(out, "out"), describe(x, "x"), dim, False)
+    if variant != "packed":
+        _swap_tile(desc, x, variant)
     workspace = torch.empty(desc.workspace_size, dtype=torch.uint8, device=x.device) if desc.workspace_size else None
     return (lambda: desc.run(out, x, workspace=workspace)), desc._pieces
 
