@@ -64,7 +64,7 @@ LAZY = (
        for dt in FLOATS for n in (100, 200, 1000, 1536, 4096, 5000, 16384, 70000)]
     + [pytest.param(tl_softmax.softmax_packed_program, (dt, cfg["block_n"], cfg["threads"]),
                     id=f"softmax_packed-{dt}-n{n}")
-       for dt in ("float16", "bfloat16") for n in (256, 1000, 4096, 16384) for cfg in [tl_softmax.config(n)]]
+       for dt in ("float16", "bfloat16") for n in (256, 4096, 16384) for cfg in [tl_softmax.config(n)]]
     + [pytest.param(tl_softmax.softmax_stats_program, (dt,), id=f"softmax_stats-{dt}") for dt in FLOATS]
     + [pytest.param(tl_softmax.softmax_apply_program, (dt, pieces), id=f"softmax_apply-{dt}-{pieces}")
        for dt in FLOATS for pieces in (1, 4)]

@@ -211,7 +211,7 @@ class Softmax(_Descriptor):
     """Rows up to tl_softmax.ONE_PASS_MAX: one block per row, the row held in registers. Longer rows: the
     split kernels, each row cut into parts (tl_sum.split_count, up to 8 blocks of 256 threads per SM),
     their (max, sum) in the workspace, then a pass that normalises and writes. The packed kernels
-    (16-byte accesses) serve 16-bit rows of a multiple of 8 elements (one pass) and parts of whole steps
+    (16-byte accesses) serve 16-bit rows of a power-of-two length (one pass) and parts of whole steps
     (split), when both tensors are 16-byte aligned, which only run() can see; the element-wise ones serve
     every other case."""
 
@@ -236,8 +236,7 @@ class Softmax(_Descriptor):
         if self._n <= tl_softmax.ONE_PASS_MAX:
             cfg = tl_softmax.config(self._n)
             self._kernel = tl_softmax.softmax_into(x.dtype, **cfg)
-            whole_packs = self._n % self._vec == 0 and (cfg["block_n"] // cfg["threads"]) % self._vec == 0
-            if x.dtype != "float32" and whole_packs:
+            if x.dtype != "float32" and self._n == cfg["block_n"] and (self._n // cfg["threads"]) % self._vec == 0:
                 self._packed = tl_softmax.softmax_packed_into(x.dtype, cfg["block_n"], cfg["threads"])
             return
         target = self.BLOCKS_PER_SM * torch.cuda.get_device_properties(x.device_id).multi_processor_count

@@ -75,20 +75,20 @@ def softmax_program(dtype: str, block_n: int, threads: int, one_pass: bool):
     return softmax_kernel
 
 
-# 16-bit rows of up to `block_n` elements, a multiple of 8, the row held in registers, through
-# (rows, n / 8, 8) views: 16-byte loads and stores (packs.py says why the view matters). Run y, with
+# Rows of exactly `block_n` 16-bit elements, the row held in registers, through (rows, packs, VEC) views:
+# 16-byte loads and stores (packs.py says why the view matters). Run y, with
 # 2-byte accesses: 4096x16384 halves 149 us and 32768x4096 218 us, where fp32 (4-byte accesses) took 145
-# and 263 for twice the bytes. Packs past the row's end are masked as whole packs, which keeps the
-# accesses 16 bytes wide. The descriptor takes it for 16-bit rows whose length is a multiple of 8 when x
-# and out are 16-byte aligned.
+# and 263 for twice the bytes. The descriptor takes it for 16-bit rows whose length is a power of two when
+# x and out are 16-byte aligned.
 def softmax_packed_program(dtype: str, block_n: int, threads: int):
     vec = pack_width(dtype)
     values = block_n // threads
     packs = values // vec
-    rows, groups = T.dynamic("rows"), T.dynamic("groups")
+    rows = T.dynamic("rows")
 
     @T.prim_func
-    def softmax_packed_kernel(x: T.Tensor((rows, groups, vec), dtype), y: T.Tensor((rows, groups, vec), dtype)):
+    def softmax_packed_kernel(x: T.Tensor((rows, block_n // vec, vec), dtype),
+                              y: T.Tensor((rows, block_n // vec, vec), dtype)):
         with T.Kernel(rows, threads=threads) as row:
             raw = T.alloc_fragment((threads, values), dtype)
             buf = T.alloc_fragment((threads, values), FP32)
@@ -96,21 +96,19 @@ def softmax_packed_program(dtype: str, block_n: int, threads: int):
             row_max = T.alloc_fragment((1,), FP32)
             row_sum = T.alloc_fragment((1,), FP32)
             for t, p, v in T.Parallel(threads, packs, vec):  # pack p of every thread: coalesced
-                g = p * threads + t
-                raw[t, p * vec + v] = T.if_then_else(g < groups, x[row, g, v], T.cast(NEG_INF, dtype))
+                raw[t, p * vec + v] = x[row, p * threads + t, v]
             for t, j in T.Parallel(threads, values):
                 buf[t, j] = T.cast(raw[t, j], FP32)
             T.reduce_max(buf, per_thread, dim=1)
             T.reduce_max(per_thread, row_max, dim=0)
-            for t, j in T.Parallel(threads, values):  # -inf entries (and the masked packs) give exp2(-inf) = 0
+            for t, j in T.Parallel(threads, values):  # -inf entries give exp2(-inf) = 0
                 buf[t, j] = T.exp2((buf[t, j] - row_max[0]) * LOG2E)
             T.reduce_sum(buf, per_thread, dim=1)
             T.reduce_sum(per_thread, row_sum, dim=0)
             for t, j in T.Parallel(threads, values):
                 raw[t, j] = T.cast(buf[t, j] / row_sum[0], dtype)
             for t, p, v in T.Parallel(threads, packs, vec):
-                if p * threads + t < groups:
-                    y[row, p * threads + t, v] = raw[t, p * vec + v]
+                y[row, p * threads + t, v] = raw[t, p * vec + v]
 
     return softmax_packed_kernel
 
