@@ -19,7 +19,7 @@
 #        (gpu: 300 examples per fuzz test, the default here; ci: 200), PYTEST_WORKERS (pytest-xdist workers
 #        where .whl/ carried it, default 8: TileLang compiles a kernel on one core), PYTEST_TIMEOUT (seconds
 #        per pytest run, so that a slow suite cannot take the later steps and the saved cache with it), BENCH_TIMEOUT
-#        (the same for the bench)
+#        and SWEEP_TIMEOUT (the same for the bench and for each sweep; a sweep's CSV keeps the rows written)
 # Logs go to $OUT (the device tool's output folder) or ./gpu-logs. Exits non-zero if any step fails.
 set -uo pipefail
 OUT=${OUT:-gpu-logs}
@@ -75,12 +75,12 @@ sweep() {  # sweep NAME [ARGS...]: run tests/bench/sweeps/NAME.py, or compile an
   local name=$1; shift
   if [ -f "tests/bench/sweeps/$name.py" ]; then
     step "sweep $name (tests/bench/sweeps/$name.py)"
-    python "tests/bench/sweeps/$name.py" "$@" >"$OUT/$name.csv" 2>"$OUT/$name.err" || status=1
+    timeout "${SWEEP_TIMEOUT:-0}" python "tests/bench/sweeps/$name.py" "$@" >"$OUT/$name.csv" 2>"$OUT/$name.err" || status=1
   else
     step "sweep $name (tests/bench/sweeps/$name.cu)"
     mkdir -p build/sweeps
     nvcc -std=c++17 -O3 -arch=sm_${CMAKE_CUDA_ARCHITECTURES} -Isrc/cpp "tests/bench/sweeps/$name.cu" \
-      -o "build/sweeps/$name" && "build/sweeps/$name" "$@" >"$OUT/$name.csv" 2>"$OUT/$name.err" || status=1
+      -o "build/sweeps/$name" && timeout "${SWEEP_TIMEOUT:-0}" "build/sweeps/$name" "$@" >"$OUT/$name.csv" 2>"$OUT/$name.err" || status=1
   fi
   cat "$OUT/$name.err"
   wc -l "$OUT/$name.csv"
