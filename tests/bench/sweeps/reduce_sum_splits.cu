@@ -2,9 +2,9 @@
 // the benchmark shapes that miss their targets, so that plan() in ops/reduce_sum/nvidia/reduce_sum_cuda.cu
 // can be chosen by measurement. A split count s launches s blocks per row group (grid.y) that each sum a
 // chunk into the fp32 workspace, then the finishing kernel the library would use; both are in the time.
-// Row sums are also timed with every threads-per-row count (tpr) from 32 to 512: the library uses 32 up to
-// 4096 elements and 512 above, and TileLang's packed row kernel (128 threads, 16 values a thread a pass)
-// beat it on 16-bit rows in session 6 (32768x4096 bf16 60.2 vs 67.1 us).
+// Row sums are also timed with every threads-per-row count (tpr) from 32 to 512 (TileLang's packed row
+// kernel, 128 threads and 16 values a thread a pass, beat a warp per row on 16-bit rows in session 6);
+// session 7's run of it set the library's row_tpr.
 //
 //   nvcc -std=c++17 -O3 -arch=sm_90 -Isrc/cpp tests/bench/sweeps/reduce_sum_splits.cu -o reduce_sum_splits
 //   ./reduce_sum_splits [CASE] > reduce_sum_splits.csv   (scripts/gpu_check.sh --sweep does both)
@@ -55,8 +55,12 @@ void launch_rows(const RowsOfDim& r, int splits, T* out, const T* x, float* ws, 
   reduce_sum_kernels::contiguous<T, 16 / sizeof(T), TPR><<<dim3(blocks, unsigned(splits)), kBlock, 0, st>>>(out, x, ws, r);
 }
 
-// The library's threads a row for this length (reduce_sum_cuda.cu: a warp up to 4096, else 512).
-int library_tpr(int64_t length) { return length <= 4096 ? 32 : 512; }
+// The library's threads a row (row_tpr in reduce_sum_cuda.cu, chosen from this sweep in session 7).
+int library_tpr(int64_t length, size_t dtype_bytes) {
+  if (length > 4096) return 512;
+  if (length > 2048) return dtype_bytes == 2 ? 64 : 256;
+  return 32;
+}
 
 // The main kernel for this shape with `splits` blocks along grid.y (and `tpr` threads a row for row sums).
 template <class T>
@@ -109,7 +113,7 @@ void sweep_shape(const char* name, int64_t rows, int64_t length, bool columns) {
   for (int tpr : tprs) {
     for (int splits : counts) {
       if (splits > 1 && length / splits < 64) continue;  // chunks shorter than this only add partials
-      if (!columns && tpr != library_tpr(length) && splits > 64) continue;  // other tprs: the useful splits
+      if (!columns && tpr != library_tpr(length, sizeof(T)) && splits > 64) continue;  // other tprs: the useful splits
       const double us = time_graph(launches, [&](int i, cudaStream_t st) {
         launch_main<T>(r, columns, splits, tpr, out, static_cast<const T*>(in[i]), ws, st);
       });

@@ -1,5 +1,6 @@
 // reduce_sum on the nvidia backend. create() picks the kernel and the split from the shape:
-//   unit-stride rows, length <= 4096  -> a warp per row (8 rows per block)
+//   unit-stride rows, length <= 2048  -> a warp per row (8 rows per block)
+//   unit-stride rows, length <= 4096  -> 64 threads per 16-bit row, 256 per fp32 row (row_tpr says why)
 //   unit-stride rows, longer          -> 512 threads per row
 //   any other stride (column sums)    -> a thread per output, reads coalesced across outputs
 // and splits rows across blocks when there are too few rows to fill the GPU.
@@ -20,6 +21,7 @@ struct ReduceSumCudaDescriptor {
   SumPath path = SumPath::Empty;
   bool packs_aligned = false;  // lengths and row strides allow 16-byte packs if the pointer does
   int splits = 1;
+  int tpr = 32;                // threads per row (unit-stride rows)
   int64_t blocks = 0;          // launch blocks (strided path: when each thread takes one output)
   int64_t blocks_packed = 0;   // ... and when it takes a 16-byte pack of adjacent outputs
   int device_id = 0;
@@ -28,7 +30,18 @@ struct ReduceSumCudaDescriptor {
 namespace {
 
 constexpr int kBlockTpr = 512;
-constexpr int kRowsPerWarpBlock = 256 / 32;
+
+// Threads per unit-stride row, from the split sweep's tpr columns (H200, session 7, tests/bench/sweeps/
+// reduce_sum_splits.cu; docs/runs/reduce-sum-splits-h200-2026-11-30-s7.csv). At rows of 4096 a warp
+// per row left time on the table: 4096x4096 bf16 12.6 us with 32 threads, 11.4 with 64, 15.2 with 256;
+// fp32 19.7 with 32, 18.0 with 256; 32768x4096 bf16 66.1 -> 64.0 (64), fp32 119.5 -> 118.3 (256). Rows of
+// 128 (4096x128) stay fastest with a warp.
+constexpr int mid_row_tpr(size_t dtype_bytes) { return dtype_bytes == 2 ? 64 : 256; }
+int row_tpr(int64_t length, size_t dtype_bytes) {
+  if (length > 4096) return kBlockTpr;
+  if (length > 2048) return mid_row_tpr(dtype_bytes);
+  return 32;
+}
 
 // How many blocks of the strided kernel (256 threads, packed or not) fit on one SM at once: a column sum
 // runs fastest as one full wave of blocks (plan, below). Asked only for column sums, once, at create.
@@ -48,7 +61,7 @@ int strided_blocks_per_sm(DType dtype, bool packed) {
 
 void plan(ReduceSumCudaDescriptor* d, const DeviceProps& props) {
   const RowsOfDim& r = d->info.r;
-  const int64_t target_blocks = int64_t(props.sm_count) * 4;  // ~2048 resident threads per SM
+  int64_t target_blocks = int64_t(props.sm_count) * 4;  // ~2048 resident threads per SM
   int64_t per_split_min = 4096;                                 // elements a split should at least read
   if (r.rows == 0) {
     d->path = SumPath::Empty;
@@ -56,10 +69,16 @@ void plan(ReduceSumCudaDescriptor* d, const DeviceProps& props) {
   }
   if ((r.x_stride == 1 || r.length <= 1) && r.length <= 4096) {
     d->path = SumPath::Warp;
-    d->blocks = ceil_div(r.rows, kRowsPerWarpBlock);
+    d->tpr = row_tpr(r.length, dtype_size(d->info.dtype));
+    d->blocks = ceil_div(r.rows, 256 / d->tpr);
   } else if (r.x_stride == 1) {
     d->path = SumPath::Block;
+    d->tpr = kBlockTpr;
     d->blocks = r.rows;
+    // A block of 512 threads per row streams a long row well by itself: splitting 256x262144 (256 blocks)
+    // 4 ways ran 64.3 us (fp32) and 35.7 (bf16) in the session 7 sweep, one block a row 61.9 and 32.9.
+    // Splits pay only while rows leave SMs idle.
+    target_blocks = props.sm_count;
   } else {
     d->path = SumPath::Strided;
     per_split_min = 128;  // rows a split should at least read; shorter splits mostly add partials
@@ -146,8 +165,12 @@ Status reduce_sum_cuda_execute(const ReduceSumCudaDescriptor* desc, void* worksp
     using T = typename decltype(tag)::type;
     T* o = static_cast<T*>(out);
     const T* px = static_cast<const T*>(x);
-    if (desc->path == SumPath::Warp) launch_contiguous<T, 32>(desc, o, px, ws, st);
-    else if (desc->path == SumPath::Block) launch_contiguous<T, kBlockTpr>(desc, o, px, ws, st);
+    if (desc->path != SumPath::Strided) {
+      // Only the counts row_tpr gives each dtype are compiled (fp32 with 64 threads a row spills).
+      if (desc->tpr == 32) launch_contiguous<T, 32>(desc, o, px, ws, st);
+      else if (desc->tpr == kBlockTpr) launch_contiguous<T, kBlockTpr>(desc, o, px, ws, st);
+      else launch_contiguous<T, mid_row_tpr(sizeof(T))>(desc, o, px, ws, st);
+    }
     else if (desc->packs_aligned && reinterpret_cast<uintptr_t>(x) % 16 == 0)
       reduce_sum_kernels::strided<T, 16 / sizeof(T)>
           <<<dim3(unsigned(desc->blocks_packed), unsigned(desc->splits)), 256, 0, st>>>(o, px, ws, desc->info.r);
