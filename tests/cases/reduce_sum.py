@@ -22,7 +22,7 @@ def correctness_cases() -> list[CorrectnessCase]:
         C("scalar-keepdim", _x(()), attrs={"dim": -1, "keepdim": True}),
         C("rows", _x((64, 1000))),
         C("rows-aligned", _x((33, 4096))),
-        C("rows-2k-to-4k", _x((1100, 3000))),  # nvidia: 64 threads a 16-bit row, 256 an fp32 row
+        C("rows-2k-to-4k", _x((1100, 3000))),  # nvidia: 64 threads a 16-bit row
         C("rows-2k-to-4k-misaligned", _x((1100, 2056), Layout(offset=3))),
         C("rows-keepdim", _x((17, 129)), attrs={"dim": 1, "keepdim": True}),
         C("short-rows", _x((1000, 7))),

@@ -58,7 +58,7 @@ void launch_rows(const RowsOfDim& r, int splits, T* out, const T* x, float* ws, 
 // The library's threads a row (row_tpr in reduce_sum_cuda.cu, chosen from this sweep in session 7).
 int library_tpr(int64_t length, size_t dtype_bytes) {
   if (length > 4096) return 512;
-  if (length > 2048) return dtype_bytes == 2 ? 64 : 256;
+  if (length > 2048 && dtype_bytes == 2) return 64;
   return 32;
 }
 

@@ -1,6 +1,6 @@
 // reduce_sum on the nvidia backend. create() picks the kernel and the split from the shape:
-//   unit-stride rows, length <= 2048  -> a warp per row (8 rows per block)
-//   unit-stride rows, length <= 4096  -> 64 threads per 16-bit row, 256 per fp32 row (row_tpr says why)
+//   unit-stride rows, length <= 4096  -> a warp per row (8 rows per block), but 64 threads per 16-bit row
+//                                        of 2049-4096 (row_tpr says why)
 //   unit-stride rows, longer          -> 512 threads per row
 //   any other stride (column sums)    -> a thread per output, reads coalesced across outputs
 // and splits rows across blocks when there are too few rows to fill the GPU.
@@ -31,15 +31,16 @@ namespace {
 
 constexpr int kBlockTpr = 512;
 
-// Threads per unit-stride row, from the split sweep's tpr columns (H200, session 7, tests/bench/sweeps/
-// reduce_sum_splits.cu; docs/runs/reduce-sum-splits-h200-2026-11-30-s7.csv). At rows of 4096 a warp
-// per row left time on the table: 4096x4096 bf16 12.6 us with 32 threads, 11.4 with 64, 15.2 with 256;
-// fp32 19.7 with 32, 18.0 with 256; 32768x4096 bf16 66.1 -> 64.0 (64), fp32 119.5 -> 118.3 (256). Rows of
-// 128 (4096x128) stay fastest with a warp.
-constexpr int mid_row_tpr(size_t dtype_bytes) { return dtype_bytes == 2 ? 64 : 256; }
+// Threads per unit-stride row. The split sweep (tests/bench/sweeps/reduce_sum_splits.cu, H200, session 7;
+// docs/runs/reduce-sum-splits-h200-2026-11-30-s7.csv) timed 32-512 threads a row; the bench then kept
+// what held up in the library: 64 threads a 16-bit row of 2049-4096 elements (32768x4096 66.8 -> 64.5 us,
+// 1008x2304 4.72 -> 4.09; 4096x4096 10.9 -> 11.3, within the bench's noise at that size). fp32 rows
+// stay with a warp: 256 threads won in the sweep (4096x4096 19.7 -> 18.0) but lost in the bench
+// (17.5 -> 18.1, 1008x2304 5.8 -> 6.3).
+constexpr int kMidTpr16 = 64;
 int row_tpr(int64_t length, size_t dtype_bytes) {
   if (length > 4096) return kBlockTpr;
-  if (length > 2048) return mid_row_tpr(dtype_bytes);
+  if (length > 2048 && dtype_bytes == 2) return kMidTpr16;
   return 32;
 }
 
@@ -166,10 +167,13 @@ Status reduce_sum_cuda_execute(const ReduceSumCudaDescriptor* desc, void* worksp
     T* o = static_cast<T*>(out);
     const T* px = static_cast<const T*>(x);
     if (desc->path != SumPath::Strided) {
-      // Only the counts row_tpr gives each dtype are compiled (fp32 with 64 threads a row spills).
-      if (desc->tpr == 32) launch_contiguous<T, 32>(desc, o, px, ws, st);
-      else if (desc->tpr == kBlockTpr) launch_contiguous<T, kBlockTpr>(desc, o, px, ws, st);
-      else launch_contiguous<T, mid_row_tpr(sizeof(T))>(desc, o, px, ws, st);
+      if (desc->tpr == kBlockTpr) launch_contiguous<T, kBlockTpr>(desc, o, px, ws, st);
+      else if constexpr (sizeof(T) == 2) {  // only 16-bit rows take 64 (fp32 with 64 threads a row spills)
+        if (desc->tpr == kMidTpr16) launch_contiguous<T, kMidTpr16>(desc, o, px, ws, st);
+        else launch_contiguous<T, 32>(desc, o, px, ws, st);
+      } else {
+        launch_contiguous<T, 32>(desc, o, px, ws, st);
+      }
     }
     else if (desc->packs_aligned && reinterpret_cast<uintptr_t>(x) % 16 == 0)
       reduce_sum_kernels::strided<T, 16 / sizeof(T)>
