@@ -32,7 +32,7 @@ namespace {
 constexpr int kBlockTpr = 512;
 
 // Threads per unit-stride row. The split sweep (tests/bench/sweeps/reduce_sum_splits.cu, H200, session 7;
-// docs/runs/reduce-sum-splits-h200-2026-11-30-s7.csv) timed 32-512 threads a row; the bench then kept
+// docs/runs/reduce-sum-splits-h200-2026-11-30-ad.csv) timed 32-512 threads a row; the bench then kept
 // what held up in the library: 64 threads a 16-bit row of 2049-4096 elements (32768x4096 66.8 -> 64.5 us,
 // 1008x2304 4.72 -> 4.09; 4096x4096 10.9 -> 11.3, within the bench's noise at that size). fp32 rows
 // stay with a warp: 256 threads won in the sweep (4096x4096 19.7 -> 18.0) but lost in the bench
