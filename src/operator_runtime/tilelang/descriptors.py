@@ -236,8 +236,9 @@ class Softmax(_Descriptor):
         if self._n <= tl_softmax.ONE_PASS_MAX:
             cfg = tl_softmax.config(self._n)
             self._kernel = tl_softmax.softmax_into(x.dtype, **cfg)
-            if x.dtype != "float32" and self._n == cfg["block_n"] and (self._n // cfg["threads"]) % self._vec == 0:
-                self._packed = tl_softmax.softmax_packed_into(x.dtype, cfg["block_n"], cfg["threads"])
+            threads = tl_softmax.packed_threads(self._n, x.dtype)
+            if threads is not None:
+                self._packed = tl_softmax.softmax_packed_into(x.dtype, self._n, threads)
             return
         target = self.BLOCKS_PER_SM * torch.cuda.get_device_properties(x.device_id).multi_processor_count
         self._pieces = tl_sum.split_count(self._rows, self._n, self.MIN_PART, target) if self._rows else 1

@@ -78,12 +78,17 @@ def softmax_program(dtype: str, block_n: int, threads: int, one_pass: bool):
 # Rows of exactly `block_n` 16-bit elements, the row held in registers, through (rows, packs, VEC) views:
 # 16-byte loads and stores (packs.py says why the view matters). Run y, with
 # 2-byte accesses: 4096x16384 halves 149 us and 32768x4096 218 us, where fp32 (4-byte accesses) took 145
-# and 263 for twice the bytes. The descriptor takes it for 16-bit rows whose length is a power of two when
-# x and out are 16-byte aligned.
+# and 263 for twice the bytes. Thread t holds packs t, t + threads, ... of its row, so no pack is masked:
+# packed_threads() picks a thread count that divides the row's packs. The descriptor takes it for 16-bit
+# rows that have one, when x and out are 16-byte aligned.
 def softmax_packed_program(dtype: str, block_n: int, threads: int):
     vec = pack_width(dtype)
     values = block_n // threads
     packs = values // vec
+    # TileLang infers the fragments' layout itself for power-of-two rows (the kernels run ad timed); for
+    # others (2304 = 32 threads x 9 packs) its layout inference finds none, so the layout is stated.
+    own_rows = None if block_n & (block_n - 1) == 0 else T.Fragment(
+        (threads, values), forward_thread_fn=lambda t, j: t, forward_index_fn=lambda t, j: j)
     rows = T.dynamic("rows")
 
     @T.prim_func
@@ -95,6 +100,8 @@ def softmax_packed_program(dtype: str, block_n: int, threads: int):
             per_thread = T.alloc_fragment((threads,), FP32)
             row_max = T.alloc_fragment((1,), FP32)
             row_sum = T.alloc_fragment((1,), FP32)
+            if own_rows is not None:
+                T.annotate_layout({raw: own_rows, buf: own_rows})
             for t, p, v in T.Parallel(threads, packs, vec):  # pack p of every thread: coalesced
                 raw[t, p * vec + v] = x[row, p * threads + t, v]
             for t, j in T.Parallel(threads, values):
@@ -283,6 +290,26 @@ softmax_stats_into = tilelang.jit(softmax_stats_program)
 softmax_apply_into = tilelang.jit(softmax_apply_program)
 softmax_stats_packed_into = tilelang.jit(softmax_stats_packed_program)
 softmax_apply_packed_into = tilelang.jit(softmax_apply_packed_program)
+
+
+PACKED_MAX_VALUES = 96  # values a thread holds in the packed kernel: 2304 = 32 x 72 compiles without spills
+
+
+def packed_threads(n: int, dtype: str) -> int | None:
+    """Threads for softmax_packed_program on rows of n 16-bit elements, or None where it does not apply.
+
+    config(n)'s thread count, lowered to the largest power of two that divides the row's packs, so that
+    every thread holds whole packs and none is masked (masking the last packs of a 2304-element row in a
+    4096-wide block ran 1008x2304 in 12.1 us against 9.0 element-wise, session 7); a power of two because
+    TileLang's block reductions need one. None for fp32 (4-byte accesses already), rows of a length that is
+    not a multiple of the pack, and rows that would leave fewer than 32 threads or more than
+    PACKED_MAX_VALUES values a thread."""
+    vec = pack_width(dtype)
+    if dtype == "float32" or n <= 0 or n > ONE_PASS_MAX or n % vec:
+        return None
+    groups = n // vec
+    threads = min(config(n)["threads"], groups & -groups)
+    return threads if threads >= 32 and n // threads <= PACKED_MAX_VALUES else None
 
 
 ONE_PASS_MAX = 16384  # longer rows take the split kernels (descriptors.Softmax); this two-pass form stays for eager
