@@ -106,39 +106,66 @@ def reduce_rows_packed_program(dtype: str, out_dtype: str = ""):
     return reduce_rows_packed_kernel
 
 
+def column_sums_body(row_tile: int, block_c: int, load_tile, whole_tiles: bool):
+    """One block's column sums (block_c columns of one outer index) as a TileLang macro, shared by the
+    element-wise and the packed kernels; they differ only in how a tile is loaded (`load_tile(x, tile, o,
+    row0, bx, length, inner)` fills `tile` with rows row0 .. row0 + row_tile) and in whether the columns
+    and rows need bounds checks (`whole_tiles`: the packed kernel's descriptor guarantees whole blocks and
+    tiles)."""
+
+    def tiles(rows):  # tiles in a block of rows; the last one partial unless whole_tiles
+        return rows // row_tile if whole_tiles else T.ceildiv(rows, row_tile)
+
+    @T.macro
+    def column_sums(x, out, o, bx, length, inner, out_dtype):
+        tile = T.alloc_fragment((row_tile, block_c), FP32)
+        tile_sum = T.alloc_fragment((block_c,), FP32)
+        part = T.alloc_fragment((block_c,), FP32)
+        acc = T.alloc_fragment((block_c,), FP32)
+        T.clear(acc)
+        # A tile of ROW_TILE rows is loaded at once, so each thread has ROW_TILE loads in flight: one
+        # row at a time ran 32768x4096 at 265 us whatever the dtype (latency, not bandwidth; session 5).
+        # Blocked accumulation: a running fp32 sum over thousands of rows loses digits (its rounding
+        # error grows with the length); summing ROW_BLOCK rows at a time keeps it near sqrt(length).
+        for r0 in T.serial(T.ceildiv(length, ROW_BLOCK)):
+            T.clear(part)
+            # A trip count nvcc cannot see: with the constant 4 it unrolled this loop for bf16 only,
+            # hoisted 128 loads and took 151 registers (3 blocks an SM; 281 us against fp16's 121 at
+            # 56 registers, session 5). It also skips the tiles past the end of the column.
+            for t in T.serial(tiles(T.min(ROW_BLOCK, length - r0 * ROW_BLOCK))):
+                load_tile(x, tile, o, r0 * ROW_BLOCK + t * row_tile, bx, length, inner)
+                T.reduce_sum(tile, tile_sum, dim=0)
+                for j in T.Parallel(block_c):
+                    part[j] += tile_sum[j]
+            for j in T.Parallel(block_c):
+                acc[j] += part[j]
+        if whole_tiles:
+            for j in T.Parallel(block_c):
+                out[o, bx * block_c + j] = T.cast(acc[j], out_dtype)
+        else:
+            for j in T.Parallel(block_c):
+                if bx * block_c + j < inner:
+                    out[o, bx * block_c + j] = T.cast(acc[j], out_dtype)
+
+    return column_sums
+
+
 def reduce_columns_program(dtype: str, out_dtype: str = "", row_tile: int = ROW_TILE, block_c: int = BLOCK_C):
     out_dtype = out_dtype or dtype
     outer, length, inner = T.dynamic("outer"), T.dynamic("length"), T.dynamic("inner")
 
+    @T.macro
+    def load_tile(x, tile, o, row0, bx, length, inner):
+        for r, j in T.Parallel(row_tile, block_c):
+            row, col = row0 + r, bx * block_c + j
+            tile[r, j] = T.if_then_else(row < length and col < inner, T.cast(x[o, row, col], FP32), 0.0)
+
+    body = column_sums_body(row_tile, block_c, load_tile, whole_tiles=False)
+
     @T.prim_func
     def reduce_columns_kernel(x: T.Tensor((outer, length, inner), dtype), out: T.Tensor((outer, inner), out_dtype)):
         with T.Kernel(T.ceildiv(inner, block_c), outer, threads=THREADS) as (bx, o):
-            tile = T.alloc_fragment((row_tile, block_c), FP32)
-            tile_sum = T.alloc_fragment((block_c,), FP32)
-            part = T.alloc_fragment((block_c,), FP32)
-            acc = T.alloc_fragment((block_c,), FP32)
-            T.clear(acc)
-            # A tile of ROW_TILE rows is loaded at once, so each thread has ROW_TILE loads in flight: one
-            # row at a time ran 32768x4096 at 265 us whatever the dtype (latency, not bandwidth; session 5).
-            # Blocked accumulation: a running fp32 sum over thousands of rows loses digits (its rounding
-            # error grows with the length); summing ROW_BLOCK rows at a time keeps it near sqrt(length).
-            for r0 in T.serial(T.ceildiv(length, ROW_BLOCK)):
-                T.clear(part)
-                # A trip count nvcc cannot see: with the constant 4 it unrolled this loop for bf16 only,
-                # hoisted 128 loads and took 151 registers (3 blocks an SM; 281 us against fp16's 121 at
-                # 56 registers, session 5). It also skips the tiles past the end of the column.
-                for t in T.serial(T.ceildiv(T.min(ROW_BLOCK, length - r0 * ROW_BLOCK), row_tile)):
-                    for r, j in T.Parallel(row_tile, block_c):
-                        row, col = r0 * ROW_BLOCK + t * row_tile + r, bx * block_c + j
-                        tile[r, j] = T.if_then_else(row < length and col < inner, T.cast(x[o, row, col], FP32), 0.0)
-                    T.reduce_sum(tile, tile_sum, dim=0)
-                    for j in T.Parallel(block_c):
-                        part[j] += tile_sum[j]
-                for j in T.Parallel(block_c):
-                    acc[j] += part[j]
-            for j in T.Parallel(block_c):
-                if bx * block_c + j < inner:
-                    out[o, bx * block_c + j] = T.cast(acc[j], out_dtype)
+            body(x, out, o, bx, length, inner, out_dtype)
 
     return reduce_columns_kernel
 
@@ -153,29 +180,18 @@ def reduce_columns_packed_program(dtype: str, out_dtype: str = "", row_tile: int
     packs = block_c // vec
     outer, length, groups = T.dynamic("outer"), T.dynamic("length"), T.dynamic("groups")
 
+    @T.macro
+    def load_tile(x, tile, o, row0, bx, length, inner):
+        for r, c, v in T.Parallel(row_tile, packs, vec):
+            tile[r, c * vec + v] = T.cast(x[o, row0 + r, bx * packs + c, v], FP32)
+
+    body = column_sums_body(row_tile, block_c, load_tile, whole_tiles=True)
+
     @T.prim_func
     def reduce_columns_packed_kernel(x: T.Tensor((outer, length, groups, vec), dtype),
                                      out: T.Tensor((outer, groups * vec), out_dtype)):
         with T.Kernel(groups // packs, outer, threads=THREADS) as (bx, o):
-            tile = T.alloc_fragment((row_tile, block_c), FP32)
-            tile_sum = T.alloc_fragment((block_c,), FP32)
-            part = T.alloc_fragment((block_c,), FP32)
-            acc = T.alloc_fragment((block_c,), FP32)
-            T.clear(acc)
-            # The blocking of the element-wise kernel above (ROW_BLOCK rows a partial sum, a trip count
-            # nvcc cannot unroll), without its bounds checks.
-            for r0 in T.serial(T.ceildiv(length, ROW_BLOCK)):
-                T.clear(part)
-                for t in T.serial(T.min(ROW_BLOCK, length - r0 * ROW_BLOCK) // row_tile):
-                    for r, c, v in T.Parallel(row_tile, packs, vec):
-                        tile[r, c * vec + v] = T.cast(x[o, r0 * ROW_BLOCK + t * row_tile + r, bx * packs + c, v], FP32)
-                    T.reduce_sum(tile, tile_sum, dim=0)
-                    for j in T.Parallel(block_c):
-                        part[j] += tile_sum[j]
-                for j in T.Parallel(block_c):
-                    acc[j] += part[j]
-            for j in T.Parallel(block_c):
-                out[o, bx * block_c + j] = T.cast(acc[j], out_dtype)
+            body(x, out, o, bx, length, groups * vec, out_dtype)
 
     return reduce_columns_packed_kernel
 
