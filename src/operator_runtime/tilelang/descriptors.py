@@ -211,7 +211,8 @@ class Softmax(_Descriptor):
     """Rows up to tl_softmax.ONE_PASS_MAX: one block per row, the row held in registers. Longer rows: the
     split kernels, each row cut into parts (tl_sum.split_count, up to 8 blocks of 256 threads per SM),
     their (max, sum) in the workspace, then a pass that normalises and writes. The packed kernels
-    (16-byte accesses) serve 16-bit rows of a power-of-two length (one pass) and parts of whole steps
+    (16-byte accesses) serve 16-bit rows whose packs a power-of-two thread count divides (one pass,
+    tl_softmax.packed_threads) and parts of whole steps
     (split), when both tensors are 16-byte aligned, which only run() can see; the element-wise ones serve
     every other case."""
 
