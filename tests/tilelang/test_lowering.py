@@ -66,6 +66,8 @@ LAZY = (
                     id=f"softmax_packed-{dt}-n{n}")
        for dt in ("float16", "bfloat16") for n in (256, 1536, 2304, 4096, 16384)]
     + [pytest.param(tl_softmax.softmax_stats_program, (dt,), id=f"softmax_stats-{dt}") for dt in FLOATS]
+    + [pytest.param(tl_sum.reduce_short_rows_program, (dt,), id=f"reduce_short_rows-{dt}") for dt in FLOATS]
+    + [pytest.param(tl_softmax.softmax_short_rows_program, (dt,), id=f"softmax_short_rows-{dt}") for dt in FLOATS]
     + [pytest.param(tl_softmax.softmax_apply_program, (dt, pieces), id=f"softmax_apply-{dt}-{pieces}")
        for dt in FLOATS for pieces in (1, 4)]
     + [pytest.param(tl_softmax.softmax_stats_packed_program, (dt,), id=f"softmax_stats_packed-{dt}") for dt in FLOATS]

@@ -158,7 +158,9 @@ class ReduceSum(_Descriptor):
         partial_dtype = "float32" if plan.pieces > 1 else x.dtype
         self._finish = self._packed = None
         self._vec = packs.pack_width(x.dtype)
-        if self._inner == 1:
+        if self._inner == 1 and self._length <= tl_sum.SHORT_ROW_MAX:
+            self._kernel = tl_sum.reduce_short_rows_into(x.dtype)  # never split: pieces are >= MIN_ROW_PIECE
+        elif self._inner == 1:
             self._kernel = tl_sum.reduce_rows_into(x.dtype, partial_dtype, plan.chunk)
             if plan.pieces > 1:
                 self._finish = tl_sum.reduce_rows_into("float32", x.dtype, plan.finish_chunk)
@@ -208,7 +210,8 @@ class ReduceSum(_Descriptor):
 
 
 class Softmax(_Descriptor):
-    """Rows up to tl_softmax.ONE_PASS_MAX: one block per row, the row held in registers. Longer rows: the
+    """Rows up to tl_sum.SHORT_ROW_MAX: a warp each, 8 to a block. Rows up to tl_softmax.ONE_PASS_MAX: one
+    block per row, the row held in registers. Longer rows: the
     split kernels, each row cut into parts (tl_sum.split_count, up to 8 blocks of 256 threads per SM),
     their (max, sum) in the workspace, then a pass that normalises and writes. The packed kernels
     (16-byte accesses) serve 16-bit rows whose packs a power-of-two thread count divides (one pass,
@@ -234,6 +237,9 @@ class Softmax(_Descriptor):
         self._pieces = 0  # 0: the one-block-per-row kernel
         self._apply = self._packed = None
         self._vec = packs.pack_width(x.dtype)
+        if self._n <= tl_sum.SHORT_ROW_MAX:
+            self._kernel = tl_softmax.softmax_short_rows_into(x.dtype)
+            return
         if self._n <= tl_softmax.ONE_PASS_MAX:
             cfg = tl_softmax.config(self._n)
             self._kernel = tl_softmax.softmax_into(x.dtype, **cfg)

@@ -73,6 +73,42 @@ def reduce_rows_program(dtype: str, out_dtype: str = "", chunk: int = 1024):
     return reduce_rows_kernel
 
 
+SHORT_ROW_MAX = 128  # rows this short take reduce_short_rows_program
+SHORT_ROWS_PER_BLOCK = 8  # a warp a row, 8 warps a block: the CUDA backend's shape for short rows
+
+
+def warp_rows_layout(rows_per_block: int, width: int):
+    """Fragment layout of a (rows_per_block, width) tile: row r on warp r, element j on lane j % 32 (so a
+    warp's loads are consecutive), at index j // 32. TileLang's own choice for a (8, 128) tile spread each
+    row over 128 threads and reduced it with four block-wide reductions through shared memory."""
+    return T.Fragment((rows_per_block, width), forward_thread_fn=lambda r, j: r * 32 + j % 32,
+                      forward_index_fn=lambda r, j: j // 32)
+
+
+def reduce_short_rows_program(dtype: str, out_dtype: str = ""):
+    """Rows of at most SHORT_ROW_MAX elements, a warp each, 8 to a block: one block per row (128 threads,
+    one element each) ran 4096x128 at 3.7-3.9 us against our CUDA's 2.5 (run ac)."""
+    out_dtype = out_dtype or dtype
+    rows, n = T.dynamic("rows"), T.dynamic("n")
+    per_block, width = SHORT_ROWS_PER_BLOCK, SHORT_ROW_MAX
+
+    @T.prim_func
+    def reduce_short_rows_kernel(x: T.Tensor((rows, n), dtype), out: T.Tensor((rows,), out_dtype)):
+        with T.Kernel(T.ceildiv(rows, per_block), threads=32 * per_block) as b:
+            tile = T.alloc_fragment((per_block, width), FP32)
+            totals = T.alloc_fragment((per_block,), FP32)
+            T.annotate_layout({tile: warp_rows_layout(per_block, width)})
+            for r, j in T.Parallel(per_block, width):
+                row = b * per_block + r
+                tile[r, j] = T.if_then_else(row < rows and j < n, T.cast(x[row, j], FP32), 0.0)
+            T.reduce_sum(tile, totals, dim=1)
+            for r in T.Parallel(per_block):
+                if b * per_block + r < rows:
+                    out[b * per_block + r] = T.cast(totals[r], out_dtype)
+
+    return reduce_short_rows_kernel
+
+
 PACKED_VALUES = 16  # values a thread sums per pass of the packed row kernel
 PACKED_PASS = THREADS * PACKED_VALUES  # elements a pass covers: the packed kernel's rows are whole passes
 
@@ -244,6 +280,7 @@ def plan(outer: int, length: int, inner: int, dtype: str, sm_count: int, block_c
 reduce_rows_lazy = tilelang.jit(out_idx=[-1])(reduce_rows_program)
 reduce_rows_into = tilelang.jit(reduce_rows_program)
 reduce_rows_packed_into = tilelang.jit(reduce_rows_packed_program)
+reduce_short_rows_into = tilelang.jit(reduce_short_rows_program)
 reduce_columns_lazy = tilelang.jit(out_idx=[-1])(reduce_columns_program)
 reduce_columns_packed_into = tilelang.jit(reduce_columns_packed_program)
 reduce_columns_into = tilelang.jit(reduce_columns_program)
