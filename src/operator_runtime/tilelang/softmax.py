@@ -76,25 +76,25 @@ def softmax_program(dtype: str, block_n: int, threads: int, one_pass: bool):
     return softmax_kernel
 
 
-# Rows of exactly `block_n` 16-bit elements, the row held in registers, through (rows, packs, VEC) views:
-# 16-byte loads and stores (packs.py says why the view matters). Run y, with
-# 2-byte accesses: 4096x16384 halves 149 us and 32768x4096 218 us, where fp32 (4-byte accesses) took 145
-# and 263 for twice the bytes. Thread t holds packs t, t + threads, ... of its row, so no pack is masked:
-# packed_threads() picks a thread count that divides the row's packs. The descriptor takes it for 16-bit
-# rows that have one, when x and out are 16-byte aligned.
-def softmax_packed_program(dtype: str, block_n: int, threads: int):
+# Rows of n 16-bit elements, the row held in registers, through (rows, n / VEC, VEC) views: 16-byte loads
+# and stores (packs.py says why the view matters). Run y, with 2-byte accesses: 4096x16384 halves 149 us and
+# 32768x4096 218 us, where fp32 (4-byte accesses) took 145 and 263 for twice the bytes. Thread t holds packs
+# t, t + threads, ... of its row; packed_threads() picks a thread count that leaves few of those past the
+# row's end (masked as whole packs, still 16-byte accesses). The descriptor takes it for 16-bit rows that
+# have one, when x and out are 16-byte aligned.
+def softmax_packed_program(dtype: str, n: int, threads: int):
     vec = pack_width(dtype)
-    values = block_n // threads
-    packs = values // vec
+    groups = n // vec
+    packs = -(-groups // threads)
+    values = packs * vec
     # TileLang infers the fragments' layout itself for power-of-two rows (the kernels run ad timed); for
-    # others (2304 = 32 threads x 9 packs) its layout inference finds none, so the layout is stated.
-    own_rows = None if block_n & (block_n - 1) == 0 else T.Fragment(
+    # others (2304 = 64 threads x 5 packs) its layout inference finds none, so the layout is stated.
+    own_rows = None if n & (n - 1) == 0 else T.Fragment(
         (threads, values), forward_thread_fn=lambda t, j: t, forward_index_fn=lambda t, j: j)
     rows = T.dynamic("rows")
 
     @T.prim_func
-    def softmax_packed_kernel(x: T.Tensor((rows, block_n // vec, vec), dtype),
-                              y: T.Tensor((rows, block_n // vec, vec), dtype)):
+    def softmax_packed_kernel(x: T.Tensor((rows, groups, vec), dtype), y: T.Tensor((rows, groups, vec), dtype)):
         with T.Kernel(rows, threads=threads) as row:
             raw = T.alloc_fragment((threads, values), dtype)
             buf = T.alloc_fragment((threads, values), FP32)
@@ -104,19 +104,21 @@ def softmax_packed_program(dtype: str, block_n: int, threads: int):
             if own_rows is not None:
                 T.annotate_layout({raw: own_rows, buf: own_rows})
             for t, p, v in T.Parallel(threads, packs, vec):  # pack p of every thread: coalesced
-                raw[t, p * vec + v] = x[row, p * threads + t, v]
+                g = p * threads + t
+                raw[t, p * vec + v] = T.if_then_else(g < groups, x[row, g, v], T.cast(NEG_INF, dtype))
             for t, j in T.Parallel(threads, values):
                 buf[t, j] = T.cast(raw[t, j], FP32)
             T.reduce_max(buf, per_thread, dim=1)
             T.reduce_max(per_thread, row_max, dim=0)
-            for t, j in T.Parallel(threads, values):  # -inf entries give exp2(-inf) = 0
+            for t, j in T.Parallel(threads, values):  # -inf entries (and masked packs) give exp2(-inf) = 0
                 buf[t, j] = T.exp2((buf[t, j] - row_max[0]) * LOG2E)
             T.reduce_sum(buf, per_thread, dim=1)
             T.reduce_sum(per_thread, row_sum, dim=0)
             for t, j in T.Parallel(threads, values):
                 raw[t, j] = T.cast(buf[t, j] / row_sum[0], dtype)
             for t, p, v in T.Parallel(threads, packs, vec):
-                y[row, p * threads + t, v] = raw[t, p * vec + v]
+                if p * threads + t < groups:
+                    y[row, p * threads + t, v] = raw[t, p * vec + v]
 
     return softmax_packed_kernel
 
@@ -324,21 +326,30 @@ softmax_apply_packed_into = tilelang.jit(softmax_apply_packed_program)
 PACKED_MAX_VALUES = 96  # values a thread holds in the packed kernel: 2304 = 32 x 72 compiles without spills
 
 
+PACKED_MAX_WASTE = 1 / 8  # share of a block's packs that may lie past the row's end
+
+
 def packed_threads(n: int, dtype: str) -> int | None:
     """Threads for softmax_packed_program on rows of n 16-bit elements, or None where it does not apply.
 
-    config(n)'s thread count, lowered to the largest power of two that divides the row's packs, so that
-    every thread holds whole packs and none is masked (masking the last packs of a 2304-element row in a
-    4096-wide block ran 1008x2304 in 12.1 us against 9.0 element-wise, session 7); a power of two because
-    TileLang's block reductions need one. None for fp32 (4-byte accesses already), rows of a length that is
-    not a multiple of the pack, and rows that would leave fewer than 32 threads or more than
-    PACKED_MAX_VALUES values a thread."""
+    The most threads, a power of two from config(n)'s count down to 32, whose packs (each thread
+    ceil(packs / threads)) reach past the row's end by at most PACKED_MAX_WASTE: a 2304-element row (288
+    packs) in a 4096-wide block of 256 threads left 224 of 512 packs empty and ran 1008x2304 in 12.1 us
+    against 9.0 element-wise (session 7); 32 threads of 9 packs, none empty, ran 6.6 (run ag); this rule
+    gives 64 threads of 5 (32 empty). A power of two because TileLang's block reductions need one. None for
+    fp32 (4-byte accesses already), rows of a length that is not a multiple of the pack, and rows that fit
+    no count under these rules or would take more than PACKED_MAX_VALUES values a thread."""
     vec = pack_width(dtype)
     if dtype == "float32" or n <= 0 or n > ONE_PASS_MAX or n % vec:
         return None
     groups = n // vec
-    threads = min(config(n)["threads"], groups & -groups)
-    return threads if threads >= 32 and n // threads <= PACKED_MAX_VALUES else None
+    threads = config(n)["threads"]
+    while threads >= 32:
+        packs = -(-groups // threads)
+        if threads * packs - groups <= PACKED_MAX_WASTE * threads * packs:
+            return threads if packs * vec <= PACKED_MAX_VALUES else None
+        threads //= 2
+    return None
 
 
 ONE_PASS_MAX = 16384  # longer rows take the split kernels (descriptors.Softmax); this two-pass form stays for eager
