@@ -87,10 +87,10 @@ def softmax_packed_program(dtype: str, n: int, threads: int):
     groups = n // vec
     packs = -(-groups // threads)
     values = packs * vec
-    # TileLang infers the fragments' layout itself for power-of-two rows (the kernels run ad timed); for
-    # others (2304 = 64 threads x 5 packs) its layout inference finds none, so the layout is stated.
-    own_rows = None if n & (n - 1) == 0 else T.Fragment(
-        (threads, values), forward_thread_fn=lambda t, j: t, forward_index_fn=lambda t, j: j)
+    # Thread t owns row t of the fragments: its packs t, t + threads, ... For rows that are not powers of
+    # two (2304 = 64 threads x 5 packs) TileLang's layout inference finds no layout without this; for
+    # powers of two it found one that pairs threads oddly (thread 2k + 1 held packs 256 on of a 4096 row).
+    own_rows = T.Fragment((threads, values), forward_thread_fn=lambda t, j: t, forward_index_fn=lambda t, j: j)
     rows = T.dynamic("rows")
 
     @T.prim_func
@@ -101,8 +101,7 @@ def softmax_packed_program(dtype: str, n: int, threads: int):
             per_thread = T.alloc_fragment((threads,), FP32)
             row_max = T.alloc_fragment((1,), FP32)
             row_sum = T.alloc_fragment((1,), FP32)
-            if own_rows is not None:
-                T.annotate_layout({raw: own_rows, buf: own_rows})
+            T.annotate_layout({raw: own_rows, buf: own_rows})
             for t, p, v in T.Parallel(threads, packs, vec):  # pack p of every thread: coalesced
                 g = p * threads + t
                 raw[t, p * vec + v] = T.if_then_else(g < groups, x[row, g, v], T.cast(NEG_INF, dtype))
