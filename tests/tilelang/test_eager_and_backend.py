@@ -97,6 +97,22 @@ def test_row_sums_of_halves_packed_or_not(shape, offset, dtype):
 @needs_tilelang_backend
 @pytest.mark.parametrize("dtype", [torch.float16, torch.bfloat16], ids=str)
 @pytest.mark.parametrize("offset", [0, 1], ids=["aligned", "misaligned"])
+@pytest.mark.parametrize("shape,broadcast", [((33, 4104), False), ((33, 4104), True), ((7, 24), True),
+                                             ((1, 1 << 20), False), ((5, 20), False)],
+                         ids=["full", "row-broadcast", "packs-masked-at-the-end", "one-long-row", "not-whole-packs"])
+def test_vector_add_of_halves_packed_or_not(shape, broadcast, offset, dtype):
+    # Rows of whole packs take the packed kernel when a, b and out are 16-byte aligned; offset 1 puts a one
+    # element into its storage, which must take the element-wise kernel.
+    a = torch.randn(shape[0] * shape[1] + offset, device="cuda").to(dtype)[offset:].view(shape)
+    b = torch.randn(shape[1] if broadcast else shape, device="cuda").to(dtype)
+    op = ort.prepare_vector_add(a, b, backend="tilelang")
+    assert_close(op(), a.double() + b.double())
+    assert_close(ort.vector_add(b, a, backend="tilelang"), a.double() + b.double())  # the broadcast row first
+
+
+@needs_tilelang_backend
+@pytest.mark.parametrize("dtype", [torch.float16, torch.bfloat16], ids=str)
+@pytest.mark.parametrize("offset", [0, 1], ids=["aligned", "misaligned"])
 @pytest.mark.parametrize("shape,dim", [((4096, 512), 0), ((2, 96, 256), 1), ((40, 512), 0)],
                          ids=["split", "middle-dim", "rows-not-whole-tiles"])
 def test_column_sums_of_halves_packed_or_not(shape, dim, offset, dtype):

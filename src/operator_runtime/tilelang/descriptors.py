@@ -126,11 +126,25 @@ class VectorAdd(_Descriptor):
                              f"every row; got {tuple(a.shape)} and {tuple(b.shape)} (use backend='nvidia')")
         _require_contiguous("vector_add", a=a, b=b, out=out)
         self._kernel = tl_add.vector_add_into(a.dtype, self._broadcast)
+        # 16-bit rows of whole packs take 16-byte accesses when all three tensors are aligned (run checks).
+        self._vec = packs.pack_width(a.dtype)
+        self._packed = None
+        if a.dtype != "float32" and self._n % self._vec == 0:
+            self._packed = tl_add.vector_add_packed_into(a.dtype, self._broadcast)
+
+    def close(self) -> None:
+        self._packed = None
+        super().close()
 
     def _launch(self, out, a, b, workspace=None):
         if self._swap:
             a, b = b, a
-        rows, n = self._rows, self._n
+        rows, n, vec = self._rows, self._n, self._vec
+        if self._packed is not None and packs.aligned(a, b, out):
+            groups = n // vec
+            b_view = b.view(groups, vec) if self._broadcast else b.view(rows, groups, vec)
+            self._packed(a.view(rows, groups, vec), b_view, out.view(rows, groups, vec))
+            return
         b_view = b.view(n) if self._broadcast else b.view(rows, n)
         self._kernel(a.view(rows, n), b_view, out.view(rows, n))
 
