@@ -160,3 +160,28 @@ def test_softmax_rows_packed_or_not(shape, split, offset, dtype):
     assert (op.workspace_size > 0) == split  # longer than ONE_PASS_MAX: split kernels, (max, sum) in the workspace
     assert_close(op(), torch.softmax(x.double(), -1))
     assert_close(ort.softmax(x, backend="tilelang"), torch.softmax(x.double(), -1))
+
+
+@needs_tilelang_backend
+@pytest.mark.parametrize("case", ["vector_add-full", "vector_add-row-broadcast", "reduce_sum-columns"])
+def test_more_rows_than_grid_y_holds(case):
+    # TileLang puts a kernel's second grid extent (rows for vector_add, the outer dim for column sums) on
+    # gridDim.y, which CUDA caps at 65535: 70000 of them must still launch (in chunks, or as one long row).
+    if case.startswith("vector_add"):
+        a = torch.randn(70_000, 16, device="cuda")
+        b = torch.randn(16 if case.endswith("broadcast") else (70_000, 16), device="cuda")
+        assert_close(ort.vector_add(a, b, backend="tilelang"), a.double() + b.double())
+    else:
+        x = torch.randn(70_000, 3, 8, device="cuda")
+        assert_close(ort.reduce_sum(x, dim=1, backend="tilelang"), x.double().sum(1), atol_scale=3 ** 0.5)
+
+
+@pytest.mark.skipif(not HAS_TILELANG, reason="tilelang not installed")
+@pytest.mark.parametrize("rows", [0, 1, 65535, 65536, 3 * 65535 + 7])
+def test_row_chunks_cover_every_row_once_within_grid_y(rows):
+    from operator_runtime.tilelang.descriptors import MAX_GRID_Y, _in_row_chunks
+
+    chunks = []
+    _in_row_chunks(rows, lambda s, e: chunks.append((s, e)))
+    assert [i for s, e in chunks for i in range(s, e)] == list(range(rows))
+    assert all(0 < e - s <= MAX_GRID_Y for s, e in chunks)

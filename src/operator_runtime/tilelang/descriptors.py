@@ -56,6 +56,16 @@ def _squeeze_leading(shape: list[int]) -> list[int]:
     return shape
 
 
+MAX_GRID_Y = 65535  # CUDA's cap on gridDim.y, where TileLang puts T.Kernel's second extent
+
+
+def _in_row_chunks(rows: int, launch) -> None:
+    """launch(start, stop) over slices of at most MAX_GRID_Y leading rows: kernels whose grid is
+    (blocks a row, rows) cannot launch more rows than that at once."""
+    for start in range(0, rows, MAX_GRID_Y):
+        launch(start, min(start + MAX_GRID_Y, rows))
+
+
 class _Descriptor:
     """Shared lifecycle; subclasses set `_kernel` and `_launch` in create."""
 
@@ -140,13 +150,20 @@ class VectorAdd(_Descriptor):
         if self._swap:
             a, b = b, a
         rows, n, vec = self._rows, self._n, self._vec
-        if self._packed is not None and packs.aligned(a, b, out):
-            groups = n // vec
-            b_view = b.view(groups, vec) if self._broadcast else b.view(rows, groups, vec)
-            self._packed(a.view(rows, groups, vec), b_view, out.view(rows, groups, vec))
+        packed = self._packed is not None and packs.aligned(a, b, out)
+        if not self._broadcast:  # one long row: the grid's rows stay 1 whatever the shape
+            if packed:
+                self._packed(a.view(1, -1, vec), b.view(1, -1, vec), out.view(1, -1, vec))
+            else:
+                self._kernel(a.view(1, -1), b.view(1, -1), out.view(1, -1))
             return
-        b_view = b.view(n) if self._broadcast else b.view(rows, n)
-        self._kernel(a.view(rows, n), b_view, out.view(rows, n))
+        if packed:
+            groups = n // vec
+            a3, b2, out3 = a.view(rows, groups, vec), b.view(groups, vec), out.view(rows, groups, vec)
+            _in_row_chunks(rows, lambda s, e: self._packed(a3[s:e], b2, out3[s:e]))
+            return
+        a2, b1, out2 = a.view(rows, n), b.view(n), out.view(rows, n)
+        _in_row_chunks(rows, lambda s, e: self._kernel(a2[s:e], b1, out2[s:e]))
 
 
 class ReduceSum(_Descriptor):
@@ -212,15 +229,21 @@ class ReduceSum(_Descriptor):
             return
         kernel, view = self._first_kernel(x, outer * pieces, length // pieces)
         if pieces == 1:
-            kernel(view, out.view(outer) if inner == 1 else out.view(outer, inner))
+            if inner == 1:
+                kernel(view, out.view(outer))
+            else:  # the column kernels' grid is (column blocks, outer): outer on gridDim.y
+                dst = out.view(outer, inner)
+                _in_row_chunks(outer, lambda s, e: kernel(view[s:e], dst[s:e]))
             return
         partial = workspace.view(torch.uint8)[:self.workspace_size].view(torch.float32)
         if inner == 1:
             kernel(view, partial)
             self._finish(partial.view(outer, pieces), out.view(outer))
         else:
-            kernel(view, partial.view(outer * pieces, inner))
-            self._finish(partial.view(outer, pieces, inner), out.view(outer, inner))
+            parts, sums = partial.view(outer * pieces, inner), partial.view(outer, pieces, inner)
+            dst = out.view(outer, inner)
+            _in_row_chunks(outer * pieces, lambda s, e: kernel(view[s:e], parts[s:e]))
+            _in_row_chunks(outer, lambda s, e: self._finish(sums[s:e], dst[s:e]))
 
 
 class Softmax(_Descriptor):
