@@ -55,13 +55,6 @@ void launch_rows(const RowsOfDim& r, int splits, T* out, const T* x, float* ws, 
   reduce_sum_kernels::contiguous<T, 16 / sizeof(T), TPR><<<dim3(blocks, unsigned(splits)), kBlock, 0, st>>>(out, x, ws, r);
 }
 
-// The library's threads a row (row_tpr in reduce_sum_cuda.cu, chosen from this sweep in session 7).
-int library_tpr(int64_t length, size_t dtype_bytes) {
-  if (length > 4096) return 512;
-  if (length > 2048 && dtype_bytes == 2) return 64;
-  return 32;
-}
-
 // The main kernel for this shape with `splits` blocks along grid.y (and `tpr` threads a row for row sums).
 template <class T>
 void launch_main(const RowsOfDim& r, bool columns, int splits, int tpr, T* out, const T* x, float* ws,
@@ -113,7 +106,8 @@ void sweep_shape(const char* name, int64_t rows, int64_t length, bool columns) {
   for (int tpr : tprs) {
     for (int splits : counts) {
       if (splits > 1 && length / splits < 64) continue;  // chunks shorter than this only add partials
-      if (!columns && tpr != library_tpr(length, sizeof(T)) && splits > 64) continue;  // other tprs: the useful splits
+      // Other thread counts than the library's: the useful splits only.
+      if (!columns && tpr != reduce_sum_kernels::row_tpr(length, sizeof(T)) && splits > 64) continue;
       const double us = time_graph(launches, [&](int i, cudaStream_t st) {
         launch_main<T>(r, columns, splits, tpr, out, static_cast<const T*>(in[i]), ws, st);
       });

@@ -1,6 +1,6 @@
 // reduce_sum on the nvidia backend. create() picks the kernel and the split from the shape:
 //   unit-stride rows, length <= 4096  -> a warp per row (8 rows per block), but 64 threads per 16-bit row
-//                                        of 2049-4096 (row_tpr says why)
+//                                        of 2049-4096 (row_tpr in reduce_sum_kernels.cuh says why)
 //   unit-stride rows, longer          -> 512 threads per row
 //   any other stride (column sums)    -> a thread per output, reads coalesced across outputs
 // and splits rows across blocks when there are too few rows to fill the GPU.
@@ -29,20 +29,9 @@ struct ReduceSumCudaDescriptor {
 
 namespace {
 
-constexpr int kBlockTpr = 512;
-
-// Threads per unit-stride row. The split sweep (tests/bench/sweeps/reduce_sum_splits.cu, H200, session 7;
-// docs/runs/reduce-sum-splits-h200-2026-11-30-ad.csv) timed 32-512 threads a row; the bench then kept
-// what held up in the library: 64 threads a 16-bit row of 2049-4096 elements (32768x4096 66.8 -> 64.5 us,
-// 1008x2304 4.72 -> 4.09; 4096x4096 10.9 -> 11.3, within the bench's noise at that size). fp32 rows
-// stay with a warp: 256 threads won in the sweep (4096x4096 19.7 -> 18.0) but lost in the bench
-// (17.5 -> 18.1, 1008x2304 5.8 -> 6.3).
-constexpr int kMidTpr16 = 64;
-int row_tpr(int64_t length, size_t dtype_bytes) {
-  if (length > 4096) return kBlockTpr;
-  if (length > 2048 && dtype_bytes == 2) return kMidTpr16;
-  return 32;
-}
+using reduce_sum_kernels::kBlockTpr;
+using reduce_sum_kernels::kMidTpr16;
+using reduce_sum_kernels::row_tpr;
 
 // How many blocks of the strided kernel (256 threads, packed or not) fit on one SM at once: a column sum
 // runs fastest as one full wave of blocks (plan, below). Asked only for column sums, once, at create.

@@ -2,12 +2,28 @@
 // reduce_sum kernels. A row is the `length` elements one output sums. Long rows may be split across
 // `splits` blocks (grid.y); each split then writes a partial sum to the workspace and `finish` adds the
 // partials in a fixed order, so results are deterministic (no atomics).
+#include <cstddef>
 #include <cstdint>
 
 #include "core/cuda_math.cuh"
 #include "ops/reduce_sum/reduce_sum.h"
 
 namespace ort::reduce_sum_kernels {
+
+constexpr int kBlockTpr = 512;  // threads a row above 4096 elements
+
+// Threads per unit-stride row, for create() and the split sweep alike. The split sweep (tests/bench/sweeps/reduce_sum_splits.cu, H200, session 7;
+// docs/runs/reduce-sum-splits-h200-2026-11-30-ad.csv) timed 32-512 threads a row; the bench then kept
+// what held up in the library: 64 threads a 16-bit row of 2049-4096 elements (32768x4096 66.8 -> 64.5 us,
+// 1008x2304 4.72 -> 4.09; 4096x4096 10.9 -> 11.3, within the bench's noise at that size). fp32 rows
+// stay with a warp: 256 threads won in the sweep (4096x4096 19.7 -> 18.0) but lost in the bench
+// (17.5 -> 18.1, 1008x2304 5.8 -> 6.3).
+constexpr int kMidTpr16 = 64;
+constexpr int row_tpr(int64_t length, size_t dtype_bytes) {
+  if (length > 4096) return kBlockTpr;
+  if (length > 2048 && dtype_bytes == 2) return kMidTpr16;
+  return 32;
+}
 
 // Offsets of row `row` in out and x. Rows whose outer dims coalesce into one (every contiguous tensor)
 // need no division. Index is the type the divisions run in: a 64-bit division is a long subroutine, and
