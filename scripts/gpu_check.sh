@@ -13,7 +13,7 @@
 #                TileLang test run, and cut two benches off in session 6). Kernels whose source changed
 #                compile again.
 #   env: BACKENDS="nvidia tilelang" (suites to run; "" for none), SWEEP_MIN_LENGTH (sweep only rows at least
-#        this long), PEERS="liger compile" (further bench
+#        this long), SWEEP_ARGS (arguments for the other sweeps, e.g. "rows- 1" for reduce_sum_splits), PEERS="liger compile" (further bench
 #        peers), BENCH_ARGS (extra arguments for `python -m operator_runtime bench`, e.g. "--op softmax"),
 #        SANITIZE_K / SANITIZE_TIMEOUT (narrow and bound the compute-sanitizer runs), HYPOTHESIS_PROFILE
 #        (gpu: 300 examples per fuzz test, the default here; ci: 200), PYTEST_WORKERS (pytest-xdist workers
@@ -87,7 +87,7 @@ sweep() {  # sweep NAME [ARGS...]: run tests/bench/sweeps/NAME.py, or compile an
 }
 if [ "$SWEEP" = 1 ]; then
   for name in ${SWEEPS:-softmax_configs reduce_sum_splits launch_floor}; do
-    if [ "$name" = softmax_configs ]; then sweep "$name" ${SWEEP_MIN_LENGTH:-0}; else sweep "$name"; fi
+    if [ "$name" = softmax_configs ]; then sweep "$name" ${SWEEP_MIN_LENGTH:-0}; else sweep "$name" ${SWEEP_ARGS:-}; fi
   done
   [ -f "$OUT/launch_floor.csv" ] && cat "$OUT/launch_floor.csv"
 fi

@@ -13,7 +13,7 @@ mkdir -p "$OUT/ncu"
 SECTIONS="--section SpeedOfLight --section MemoryWorkloadAnalysis --section Occupancy --section LaunchStats \
   --section WarpStateStats --section SchedulerStats"
 METRICS="--metrics dram__bytes_read.sum,dram__bytes_write.sum,lts__t_sector_hit_rate.pct"
-# name op case dtype who
+# name op case dtype who [backend: nvidia unless named]
 CASES="
 softmax-32768x4096-bf16-ours softmax 32768x4096 bfloat16 ours
 softmax-32768x4096-fp16-ours softmax 32768x4096 float16 ours
@@ -43,14 +43,19 @@ reduce-rows-4096x16384-fp16-ours reduce_sum rows-4096x16384 float16 ours
 reduce-rows-4096x16384-fp16-compile reduce_sum rows-4096x16384 float16 compile
 reduce-rows-4096x128-fp16-compile reduce_sum rows-4096x128 float16 compile
 reduce-columns-fp16-compile reduce_sum columns-32768x4096-dim0 float16 compile
+reduce-rows-4096x128-fp16-tilelang reduce_sum rows-4096x128 float16 ours tilelang
+reduce-rows-144x1280-fp32-ours reduce_sum rows-144x1280 float32 ours
+reduce-rows-144x1280-fp32-tilelang reduce_sum rows-144x1280 float32 ours tilelang
+reduce-rows-4096x16384-fp16-tilelang reduce_sum rows-4096x16384 float16 ours tilelang
 "
 status=0
-while read -r name op case dtype who; do
+while read -r name op case dtype who backend; do
   [ -z "$name" ] && continue
   [ -n "${1:-}" ] && [[ ! "$name" =~ $1 ]] && continue
   echo "-- ncu $name ($(date +%T))"
   ncu --profile-from-start off --clock-control none $SECTIONS $METRICS --csv --page raw \
     python -m operator_runtime_testing.profile_once --op "$op" --case "$case" --dtype "$dtype" --who "$who" \
+      --backend "${backend:-nvidia}" \
     >"$OUT/ncu/$name.csv" 2>"$OUT/ncu/$name.err" || { status=1; tail -3 "$OUT/ncu/$name.err"; }
 done <<<"$CASES"
 python -m operator_runtime_testing.ncu_summary "$OUT"/ncu/*.csv | tee "$OUT/ncu-summary.md" || status=1

@@ -144,12 +144,10 @@ def test_split_reduce_sum_descriptor_needs_its_workspace():
 @pytest.mark.parametrize("shape,split,offset", [((2, 65536), True, 0), ((2, 65536), True, 1), ((3, 16400), True, 0),
                                                 ((1, 65537), True, 0), ((2, 16384), False, 0), ((2, 16384), False, 1),
                                                 ((3, 256), False, 0), ((3, 256), False, 1), ((5, 2304), False, 0),
-                                                ((5, 2304), False, 1), ((4, 1536), False, 0), ((3, 1000), False, 0),
-                                                ((3, 776), False, 0)],
+                                                ((5, 2304), False, 1), ((4, 1536), False, 0), ((3, 1000), False, 0)],
                          ids=["8-parts-packed", "8-parts-misaligned", "2-parts", "odd-length-1-part",
                               "one-pass-packed", "one-pass-misaligned", "256-packed", "256-misaligned",
-                              "2304-masked-tail-packed", "2304-misaligned", "1536-64-threads-packed",
-                              "1000-masked-tail-packed", "776-no-packs"])
+                              "2304-32-threads-packed", "2304-misaligned", "1536-64-threads-packed", "1000-no-packs"])
 def test_softmax_rows_packed_or_not(shape, split, offset, dtype):
     # offset 1: a contiguous view one element into its storage, not 16-byte aligned, so the packed kernels
     # (16-byte loads; 16-bit rows whose packs a power-of-two thread count divides, and split parts) must

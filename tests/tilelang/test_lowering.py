@@ -66,7 +66,7 @@ LAZY = (
        for dt in FLOATS for n in (100, 200, 1000, 1536, 4096, 5000, 16384, 70000)]
     + [pytest.param(tl_softmax.softmax_packed_program, (dt, n, tl_softmax.packed_threads(n, dt)),
                     id=f"softmax_packed-{dt}-n{n}")
-       for dt in ("float16", "bfloat16") for n in (256, 1000, 1536, 2304, 4096, 16384)]
+       for dt in ("float16", "bfloat16") for n in (256, 1536, 2304, 4096, 16384)]
     + [pytest.param(tl_softmax.softmax_stats_program, (dt,), id=f"softmax_stats-{dt}") for dt in FLOATS]
     + [pytest.param(tl_sum.reduce_short_rows_program, (dt,), id=f"reduce_short_rows-{dt}") for dt in FLOATS]
     + [pytest.param(tl_softmax.softmax_short_rows_program, (dt,), id=f"softmax_short_rows-{dt}") for dt in FLOATS]
@@ -175,13 +175,10 @@ def test_reduce_sum_plan_has_a_workspace_exactly_when_it_splits(outer, length, i
 
 @pytest.mark.parametrize("n,dtype,threads", [
     (4096, "float16", 256), (16384, "bfloat16", 512), (256, "float16", 32),  # powers of two: config(n)'s threads
-    (1536, "bfloat16", 64), (1280, "float16", 32),  # no pack past the end
-    (2304, "float16", 64),     # 288 packs: 64 threads x 5 (32 past the end); 256 x 2 would leave 224
-    (1000, "float16", 128),    # 125 packs: 128 threads x 1 (3 past the end)
-    (11520, "float16", 512),   # 1440 packs: 512 x 3 (96 past the end, 6 %)
-    (4104, "bfloat16", 64),    # 513 packs: 64 x 9 (63 past the end, 11 %)
-    (128, "float16", None), (200, "float16", None),  # 16 and 25 packs: half and a fifth of 32 threads idle
-    (776, "bfloat16", None),   # 97 packs: a quarter of every power of two past the end
+    (2304, "float16", 32), (1536, "bfloat16", 64), (1280, "float16", 32),  # the largest power of 2 dividing the packs
+    (128, "float16", None),    # 16 packs: fewer than 32 threads
+    (11520, "float16", None),  # 1440 packs, 32 threads would hold 360 values each
+    (1000, "float16", None), (4104, "bfloat16", None),  # packs that no 32 threads divide
     (4096, "float32", None), (65536, "float16", None)])  # fp32: no packed kernel; longer rows: split kernels
 def test_packed_softmax_threads(n, dtype, threads):
     assert tl_softmax.packed_threads(n, dtype) == threads

@@ -79,17 +79,17 @@ def softmax_program(dtype: str, block_n: int, threads: int, one_pass: bool):
 # Rows of n 16-bit elements, the row held in registers, through (rows, n / VEC, VEC) views: 16-byte loads
 # and stores (packs.py says why the view matters). Run y, with 2-byte accesses: 4096x16384 halves 149 us and
 # 32768x4096 218 us, where fp32 (4-byte accesses) took 145 and 263 for twice the bytes. Thread t holds packs
-# t, t + threads, ... of its row; packed_threads() picks a thread count that leaves few of those past the
-# row's end (masked as whole packs, still 16-byte accesses). The descriptor takes it for 16-bit rows that
-# have one, when x and out are 16-byte aligned.
+# t, t + threads, ... of its row, so no pack is masked: packed_threads() picks a thread count that divides
+# the row's packs. The descriptor takes it for 16-bit rows that have one, when x and out are 16-byte aligned.
 def softmax_packed_program(dtype: str, n: int, threads: int):
     vec = pack_width(dtype)
     groups = n // vec
-    packs = -(-groups // threads)
+    packs = groups // threads
     values = packs * vec
     # Thread t owns row t of the fragments: its packs t, t + threads, ... For rows that are not powers of
-    # two (2304 = 64 threads x 5 packs) TileLang's layout inference finds no layout without this; for
-    # powers of two it found one that pairs threads oddly (thread 2k + 1 held packs 256 on of a 4096 row).
+    # two (2304 = 32 threads x 9 packs) TileLang's layout inference finds no layout without this; for
+    # powers of two it found one that pairs threads oddly (thread 2k + 1 held packs 256 on of a 4096 row)
+    # and reduced twice: 4096x16384 halves 93.3 -> 84.4-84.9 us with the stated layout (session 8).
     own_rows = T.Fragment((threads, values), forward_thread_fn=lambda t, j: t, forward_index_fn=lambda t, j: j)
     rows = T.dynamic("rows")
 
@@ -103,21 +103,19 @@ def softmax_packed_program(dtype: str, n: int, threads: int):
             row_sum = T.alloc_fragment((1,), FP32)
             T.annotate_layout({raw: own_rows, buf: own_rows})
             for t, p, v in T.Parallel(threads, packs, vec):  # pack p of every thread: coalesced
-                g = p * threads + t
-                raw[t, p * vec + v] = T.if_then_else(g < groups, x[row, g, v], T.cast(NEG_INF, dtype))
+                raw[t, p * vec + v] = x[row, p * threads + t, v]
             for t, j in T.Parallel(threads, values):
                 buf[t, j] = T.cast(raw[t, j], FP32)
             T.reduce_max(buf, per_thread, dim=1)
             T.reduce_max(per_thread, row_max, dim=0)
-            for t, j in T.Parallel(threads, values):  # -inf entries (and masked packs) give exp2(-inf) = 0
+            for t, j in T.Parallel(threads, values):  # -inf entries give exp2(-inf) = 0
                 buf[t, j] = T.exp2((buf[t, j] - row_max[0]) * LOG2E)
             T.reduce_sum(buf, per_thread, dim=1)
             T.reduce_sum(per_thread, row_sum, dim=0)
             for t, j in T.Parallel(threads, values):
                 raw[t, j] = T.cast(buf[t, j] / row_sum[0], dtype)
             for t, p, v in T.Parallel(threads, packs, vec):
-                if p * threads + t < groups:
-                    y[row, p * threads + t, v] = raw[t, p * vec + v]
+                y[row, p * threads + t, v] = raw[t, p * vec + v]
 
     return softmax_packed_kernel
 
@@ -325,30 +323,23 @@ softmax_apply_packed_into = tilelang.jit(softmax_apply_packed_program)
 PACKED_MAX_VALUES = 96  # values a thread holds in the packed kernel: 2304 = 32 x 72 compiles without spills
 
 
-PACKED_MAX_WASTE = 1 / 8  # share of a block's packs that may lie past the row's end
-
-
 def packed_threads(n: int, dtype: str) -> int | None:
     """Threads for softmax_packed_program on rows of n 16-bit elements, or None where it does not apply.
 
-    The most threads, a power of two from config(n)'s count down to 32, whose packs (each thread
-    ceil(packs / threads)) reach past the row's end by at most PACKED_MAX_WASTE: a 2304-element row (288
-    packs) in a 4096-wide block of 256 threads left 224 of 512 packs empty and ran 1008x2304 in 12.1 us
-    against 9.0 element-wise (session 7); 32 threads of 9 packs, none empty, ran 6.6 (run ag); this rule
-    gives 64 threads of 5 (32 empty). A power of two because TileLang's block reductions need one. None for
-    fp32 (4-byte accesses already), rows of a length that is not a multiple of the pack, and rows that fit
-    no count under these rules or would take more than PACKED_MAX_VALUES values a thread."""
+    config(n)'s thread count, lowered to the largest power of two that divides the row's packs, so that
+    every thread holds whole packs and none is masked. Masked packs lost twice: the last packs of a
+    2304-element row in a 4096-wide block ran 1008x2304 in 12.1 us against 9.0 element-wise (session 7),
+    and 64 threads x 5 packs (32 of 320 past the end) in 6.83-6.84 us (session 8) where 32 x 9 ran
+    6.60 (run ag).
+    A power of two because TileLang's block reductions need one. None for fp32 (4-byte accesses already),
+    rows of a length that is not a multiple of the pack, and rows that would leave fewer than 32 threads or
+    more than PACKED_MAX_VALUES values a thread."""
     vec = pack_width(dtype)
     if dtype == "float32" or n <= 0 or n > ONE_PASS_MAX or n % vec:
         return None
     groups = n // vec
-    threads = config(n)["threads"]
-    while threads >= 32:
-        packs = -(-groups // threads)
-        if threads * packs - groups <= PACKED_MAX_WASTE * threads * packs:
-            return threads if packs * vec <= PACKED_MAX_VALUES else None
-        threads //= 2
-    return None
+    threads = min(config(n)["threads"], groups & -groups)
+    return threads if threads >= 32 and n // threads <= PACKED_MAX_VALUES else None
 
 
 ONE_PASS_MAX = 16384  # longer rows take the split kernels (descriptors.Softmax); this two-pass form stays for eager

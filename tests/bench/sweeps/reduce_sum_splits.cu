@@ -7,7 +7,8 @@
 // session 7's run of it set the library's row_tpr.
 //
 //   nvcc -std=c++17 -O3 -arch=sm_90 -Isrc/cpp tests/bench/sweeps/reduce_sum_splits.cu -o reduce_sum_splits
-//   ./reduce_sum_splits [CASE] > reduce_sum_splits.csv   (scripts/gpu_check.sh --sweep does both)
+//   ./reduce_sum_splits [CASE [MAX_SPLITS]] > reduce_sum_splits.csv   (scripts/gpu_check.sh --sweep does both;
+//   SWEEP_ARGS="rows- 1" there: row sums only, unsplit, every threads-per-row count, in seconds)
 //
 // Same method as softmax_configs.cu: median of 7 CUDA-graph replays, every launch on its own input, so
 // the inputs (>= 256 MiB together) do not stay in L2.
@@ -83,7 +84,7 @@ void launch_main(const RowsOfDim& r, bool columns, int splits, int tpr, T* out, 
 }
 
 template <class T>
-void sweep_shape(const char* name, int64_t rows, int64_t length, bool columns) {
+void sweep_shape(const char* name, int64_t rows, int64_t length, bool columns, int max_splits) {
   const size_t bytes = size_t(rows) * size_t(length) * sizeof(T);
   const int launches = int(std::max<size_t>(20, ((size_t(256) << 20) + bytes - 1) / bytes));
   std::vector<void*> in(launches);
@@ -99,8 +100,10 @@ void sweep_shape(const char* name, int64_t rows, int64_t length, bool columns) {
   // Powers of two, and for column sums also counts between them: whether the power-of-two strides between
   // split chunks (256 rows of 8 KB = 2 MB apart at 128 splits) land on the same DRAM channels.
   std::vector<int> counts;
-  for (int s = 1; s <= 1024; s *= 2) counts.push_back(s);
-  if (columns) counts.insert(counts.end(), {96, 112, 120, 132, 144, 160, 192, 264, 396});
+  for (int s = 1; s <= std::min(1024, max_splits); s *= 2) counts.push_back(s);
+  if (columns)
+    for (int s : {96, 112, 120, 132, 144, 160, 192, 264, 396})
+      if (s <= max_splits) counts.push_back(s);
   std::vector<int> tprs = {256};  // column sums: 256 threads, one output (or pack of outputs) each
   if (!columns) tprs = {32, 64, 128, 256, 512};
   for (int tpr : tprs) {
@@ -125,12 +128,13 @@ void sweep_shape(const char* name, int64_t rows, int64_t length, bool columns) {
 
 int main(int argc, char** argv) {
   const char* only = argc > 1 ? argv[1] : "";  // only cases whose name contains this
+  const int max_splits = argc > 2 ? std::atoi(argv[2]) : 1024;
   std::printf("dtype,case,rows,length,tpr,splits,us,gbps\n");
   for (int t = 0; t < 2; ++t) {
     auto run = [&](const char* name, int64_t rows, int64_t length, bool columns) {
       if (!std::strstr(name, only)) return;
-      if (t == 0) sweep_shape<float>(name, rows, length, columns);
-      else sweep_shape<bfloat16_t>(name, rows, length, columns);
+      if (t == 0) sweep_shape<float>(name, rows, length, columns, max_splits);
+      else sweep_shape<bfloat16_t>(name, rows, length, columns, max_splits);
     };
     run("columns-32768x4096-dim0", 4096, 32768, true);
     run("rows-256x262144", 256, 262144, false);

@@ -74,8 +74,10 @@ __global__ void __launch_bounds__(TPR < 256 ? 256 : TPR) contiguous(T* out, cons
   int64_t out_off = 0, x_off = 0;
   if (row < r.rows) {
     row_offsets(r.outer, row, &out_off, &x_off);
-    int64_t begin, end;
-    split_range<VEC>(r.length, gridDim.y, blockIdx.y, &begin, &end);
+    // Unsplit rows skip split_range: its 64-bit division by the split count is a long subroutine, paid
+    // by every thread, and a short row's thread has only one or two packs to load.
+    int64_t begin = 0, end = r.length;
+    if (gridDim.y > 1) split_range<VEC>(r.length, gridDim.y, blockIdx.y, &begin, &end);
     const T* p = x + x_off;
     int64_t i = begin + int64_t(lane) * VEC;
     for (; i + 3 * TPR * VEC < end; i += 4 * TPR * VEC) {
