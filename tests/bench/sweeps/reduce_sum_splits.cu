@@ -56,6 +56,32 @@ void launch_rows(const RowsOfDim& r, int splits, T* out, const T* x, float* ws, 
   reduce_sum_kernels::contiguous<T, 16 / sizeof(T), TPR><<<dim3(blocks, unsigned(splits)), kBlock, 0, st>>>(out, x, ws, r);
 }
 
+// The library's row kernel with other loads in flight a thread (UNROLL) and rows a block (BLOCK / TPR):
+// session 8's bench ran TileLang's packed row sum (one row a block of 128 threads, 2 packs a thread a pass)
+// faster than ours on 16-bit rows of 4096-16384 (4096x16384 halves 31.8 us against 34.1).
+struct Variant {
+  int tpr, unroll, block;
+  void (*launch_f32)(const RowsOfDim&, float*, const float*, float*, cudaStream_t);
+  void (*launch_bf16)(const RowsOfDim&, bfloat16_t*, const bfloat16_t*, float*, cudaStream_t);
+};
+
+template <class T, int TPR, int UNROLL, int BLOCK>
+void launch_variant(const RowsOfDim& r, T* out, const T* x, float* ws, cudaStream_t st) {
+  const unsigned blocks = unsigned((r.rows + BLOCK / TPR - 1) / (BLOCK / TPR));
+  reduce_sum_kernels::contiguous<T, 16 / sizeof(T), TPR, UNROLL, BLOCK><<<blocks, BLOCK, 0, st>>>(out, x, ws, r);
+}
+
+template <int TPR, int UNROLL, int BLOCK>
+constexpr Variant variant() {
+  return {TPR, UNROLL, BLOCK, launch_variant<float, TPR, UNROLL, BLOCK>, launch_variant<bfloat16_t, TPR, UNROLL, BLOCK>};
+}
+
+constexpr Variant kVariants[] = {
+    variant<32, 2, 256>(),  variant<32, 8, 256>(),  variant<64, 2, 256>(),  variant<64, 8, 256>(),
+    variant<64, 4, 64>(),   variant<128, 2, 128>(), variant<128, 4, 128>(), variant<128, 8, 128>(),
+    variant<128, 2, 256>(), variant<256, 2, 256>(), variant<512, 2, 512>(), variant<512, 8, 512>(),
+};
+
 // The main kernel for this shape with `splits` blocks along grid.y (and `tpr` threads a row for row sums).
 template <class T>
 void launch_main(const RowsOfDim& r, bool columns, int splits, int tpr, T* out, const T* x, float* ws,
@@ -114,10 +140,21 @@ void sweep_shape(const char* name, int64_t rows, int64_t length, bool columns, i
       const double us = time_graph(launches, [&](int i, cudaStream_t st) {
         launch_main<T>(r, columns, splits, tpr, out, static_cast<const T*>(in[i]), ws, st);
       });
-      std::printf("%s,%s,%lld,%lld,%d,%d,%.2f,%.0f\n", dtype_name<T>(), name, (long long)rows, (long long)length,
-                  tpr, splits, us, double(bytes + size_t(rows) * sizeof(T)) / us * 1e-3);
+      std::printf("%s,%s,%lld,%lld,%d,%d,%.2f,%.0f,4,%d\n", dtype_name<T>(), name, (long long)rows,
+                  (long long)length, tpr, splits, us, double(bytes + size_t(rows) * sizeof(T)) / us * 1e-3,
+                  columns ? 256 : std::max(tpr, 256));
       std::fflush(stdout);
     }
+  }
+  for (const Variant& v : kVariants) {  // unsplit row sums only
+    if (columns) break;
+    const double us = time_graph(launches, [&](int i, cudaStream_t st) {
+      if constexpr (std::is_same_v<T, float>) v.launch_f32(r, out, static_cast<const T*>(in[i]), ws, st);
+      else v.launch_bf16(r, out, static_cast<const T*>(in[i]), ws, st);
+    });
+    std::printf("%s,%s,%lld,%lld,%d,1,%.2f,%.0f,%d,%d\n", dtype_name<T>(), name, (long long)rows, (long long)length,
+                v.tpr, us, double(bytes + size_t(rows) * sizeof(T)) / us * 1e-3, v.unroll, v.block);
+    std::fflush(stdout);
   }
   for (auto p : in) CHECK(cudaFree(p));
   CHECK(cudaFree(out));
@@ -129,7 +166,7 @@ void sweep_shape(const char* name, int64_t rows, int64_t length, bool columns, i
 int main(int argc, char** argv) {
   const char* only = argc > 1 ? argv[1] : "";  // only cases whose name contains this
   const int max_splits = argc > 2 ? std::atoi(argv[2]) : 1024;
-  std::printf("dtype,case,rows,length,tpr,splits,us,gbps\n");
+  std::printf("dtype,case,rows,length,tpr,splits,us,gbps,unroll,block\n");
   for (int t = 0; t < 2; ++t) {
     auto run = [&](const char* name, int64_t rows, int64_t length, bool columns) {
       if (!std::strstr(name, only)) return;

@@ -63,14 +63,17 @@ __device__ __forceinline__ void write_result(T* out, float* partials, const Rows
   else partials[int64_t(blockIdx.y) * r.rows + row] = sum;
 }
 
-// Unit-stride rows: TPR threads share a row and read it in packs of VEC (16 bytes when aligned).
-template <class T, int VEC, int TPR>
-__global__ void __launch_bounds__(TPR < 256 ? 256 : TPR) contiguous(T* out, const T* x, float* partials, RowsOfDim r) {
-  constexpr int kBlock = TPR < 256 ? 256 : TPR;
+// Unit-stride rows: TPR threads share a row and read it in packs of VEC (16 bytes when aligned), UNROLL
+// packs a thread in flight, BLOCK / TPR rows a block. The library uses the defaults; the split sweep
+// (tests/bench/sweeps/reduce_sum_splits.cu) times the others.
+template <class T, int VEC, int TPR, int UNROLL = 4, int BLOCK = (TPR < 256 ? 256 : TPR)>
+__global__ void __launch_bounds__(BLOCK) contiguous(T* out, const T* x, float* partials, RowsOfDim r) {
+  static_assert(BLOCK % TPR == 0, "whole rows a block");
+  constexpr int kBlock = BLOCK;
   __shared__ float smem[32 * (kBlock / TPR)];
   const int64_t row = int64_t(blockIdx.x) * (kBlock / TPR) + threadIdx.x / TPR;
   const int lane = threadIdx.x % TPR;
-  float acc[4] = {0.f, 0.f, 0.f, 0.f};  // four independent sums keep four loads in flight
+  float acc[UNROLL] = {};  // independent sums keep UNROLL loads in flight
   int64_t out_off = 0, x_off = 0;
   if (row < r.rows) {
     row_offsets(r.outer, row, &out_off, &x_off);
@@ -80,12 +83,12 @@ __global__ void __launch_bounds__(TPR < 256 ? 256 : TPR) contiguous(T* out, cons
     if (gridDim.y > 1) split_range<VEC>(r.length, gridDim.y, blockIdx.y, &begin, &end);
     const T* p = x + x_off;
     int64_t i = begin + int64_t(lane) * VEC;
-    for (; i + 3 * TPR * VEC < end; i += 4 * TPR * VEC) {
-      float f[4][VEC];
+    for (; i + (UNROLL - 1) * TPR * VEC < end; i += UNROLL * TPR * VEC) {
+      float f[UNROLL][VEC];
 #pragma unroll
-      for (int u = 0; u < 4; ++u) cuda::load_f32<T, VEC>(p + i + u * TPR * VEC, f[u]);
+      for (int u = 0; u < UNROLL; ++u) cuda::load_f32<T, VEC>(p + i + u * TPR * VEC, f[u]);
 #pragma unroll
-      for (int u = 0; u < 4; ++u)
+      for (int u = 0; u < UNROLL; ++u)
 #pragma unroll
         for (int k = 0; k < VEC; ++k) acc[u] += f[u][k];
     }
@@ -96,7 +99,10 @@ __global__ void __launch_bounds__(TPR < 256 ? 256 : TPR) contiguous(T* out, cons
       for (int k = 0; k < VEC; ++k) acc[0] += f[k];
     }
   }
-  const float sum = cuda::group_reduce<TPR>((acc[0] + acc[1]) + (acc[2] + acc[3]), cuda::SumOp{}, smem);
+  float total = 0.f;
+#pragma unroll
+  for (int u = 0; u < UNROLL; ++u) total += acc[u];
+  const float sum = cuda::group_reduce<TPR>(total, cuda::SumOp{}, smem);
   if (row < r.rows && lane == 0) write_result(out, partials, r, row, out_off, sum);
 }
 
