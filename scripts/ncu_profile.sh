@@ -47,6 +47,10 @@ reduce-rows-4096x128-fp16-tilelang reduce_sum rows-4096x128 float16 ours tilelan
 reduce-rows-144x1280-fp32-ours reduce_sum rows-144x1280 float32 ours
 reduce-rows-144x1280-fp32-tilelang reduce_sum rows-144x1280 float32 ours tilelang
 reduce-rows-4096x16384-fp16-tilelang reduce_sum rows-4096x16384 float16 ours tilelang
+softmax-1008x2304-fp16-ours softmax 1008x2304 float16 ours
+softmax-1008x2304-fp16-tilelang softmax 1008x2304 float16 ours tilelang
+softmax-1024x65536-fp16-tilelang softmax 1024x65536 float16 ours tilelang
+softmax-4096x16384-fp16-tilelang softmax 4096x16384 float16 ours tilelang
 "
 status=0
 while read -r name op case dtype who backend; do
