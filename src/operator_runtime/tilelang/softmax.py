@@ -170,6 +170,21 @@ def fold_step(m, s, step_max, step_sum):
 
 
 @T.macro
+def take_step(buf, step_max, step_sum, m, s, dim):
+    """One step of a part's statistics, shared by the element-wise and packed kernels: each thread's max and
+    sum of exp over its values of `buf` (along `dim`; the other axis is the thread), folded into its running
+    (m, s). The element-wise kernel holds buf as (values, threads), the packed one as (threads, values)."""
+    T.reduce_max(buf, step_max, dim=dim)
+    for t in T.Parallel(SPLIT_THREADS):
+        step_max[t] = T.max(step_max[t], m[t])
+    for a, b in T.Parallel(*buf.shape):  # a step of all -inf has max -inf: 0, not NaN
+        t = b if dim == 0 else a
+        buf[a, b] = T.if_then_else(buf[a, b] == NEG_INF, 0.0, T.exp2((buf[a, b] - step_max[t]) * LOG2E))
+    T.reduce_sum(buf, step_sum, dim=dim)
+    fold_step(m, s, step_max, step_sum)
+
+
+@T.macro
 def write_part_stats(m, s, total, stats, i):
     """The part's (max, sum) from its threads': every thread's sum rescaled to the part's max, then summed."""
     T.reduce_max(m, total, dim=0)
@@ -201,13 +216,7 @@ def softmax_stats_program(dtype: str):
                 for v, t in T.Parallel(SPLIT_VALUES, SPLIT_THREADS):
                     col = k * step + v * SPLIT_THREADS + t
                     buf[v, t] = T.if_then_else(col < length, T.cast(x[i, col], FP32), NEG_INF)
-                T.reduce_max(buf, step_max, dim=0)
-                for t in T.Parallel(SPLIT_THREADS):
-                    step_max[t] = T.max(step_max[t], m[t])
-                for v, t in T.Parallel(SPLIT_VALUES, SPLIT_THREADS):
-                    buf[v, t] = T.if_then_else(buf[v, t] == NEG_INF, 0.0, T.exp2((buf[v, t] - step_max[t]) * LOG2E))
-                T.reduce_sum(buf, step_sum, dim=0)
-                fold_step(m, s, step_max, step_sum)
+                take_step(buf, step_max, step_sum, m, s, 0)
             write_part_stats(m, s, total, stats, i)
 
     return softmax_stats_kernel
@@ -270,13 +279,7 @@ def softmax_stats_packed_program(dtype: str):
                     raw[t, p * vec + v] = x[i, (k * packs + p) * SPLIT_THREADS + t, v]
                 for t, j in T.Parallel(SPLIT_THREADS, SPLIT_VALUES):
                     buf[t, j] = T.cast(raw[t, j], FP32)
-                T.reduce_max(buf, step_max, dim=1)
-                for t in T.Parallel(SPLIT_THREADS):
-                    step_max[t] = T.max(step_max[t], m[t])
-                for t, j in T.Parallel(SPLIT_THREADS, SPLIT_VALUES):  # a step of all -inf has max -inf: 0, not NaN
-                    buf[t, j] = T.if_then_else(buf[t, j] == NEG_INF, 0.0, T.exp2((buf[t, j] - step_max[t]) * LOG2E))
-                T.reduce_sum(buf, step_sum, dim=1)
-                fold_step(m, s, step_max, step_sum)
+                take_step(buf, step_max, step_sum, m, s, 1)
             write_part_stats(m, s, total, stats, i)
 
     return softmax_stats_packed_kernel
