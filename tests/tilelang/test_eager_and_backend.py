@@ -179,7 +179,15 @@ def test_more_rows_than_grid_y_holds(case):
 def test_row_chunks_cover_every_row_once_within_grid_y(rows):
     from operator_runtime.tilelang.descriptors import MAX_GRID_Y, _in_row_chunks
 
+    x, row = torch.arange(rows), torch.zeros(3)
     chunks = []
-    _in_row_chunks(rows, lambda s, e: chunks.append((s, e)))
-    assert [i for s, e in chunks for i in range(s, e)] == list(range(rows))
-    assert all(0 < e - s <= MAX_GRID_Y for s, e in chunks)
+
+    def kernel(t, kept):
+        assert kept is row  # a kept (broadcast) operand is never sliced
+        chunks.append(t)
+
+    _in_row_chunks(kernel, rows, (x, row), keep=(1,))
+    assert [int(i) for c in chunks for i in c] == list(range(rows))
+    assert all(0 < len(c) <= MAX_GRID_Y for c in chunks)
+    if 0 < rows <= MAX_GRID_Y:
+        assert chunks[0] is x  # launches that fit take the tensor itself: no slicing on the hot path
