@@ -37,16 +37,19 @@ def row_body(block_n: int, threads: int, one_pass: bool):
             T.reduce_sum(buf, chunk_sum, dim=0)
             s = T.if_then_else(m == NEG_INF, 0.0, s * T.exp2((m - m_new) * LOG2E)) + chunk_sum[0]
             m = m_new
+        # One division a row, then a multiply an element: `v / s` in the loop lowers to an IEEE division
+        # per element (div.rn.f32, a subroutine), which nvcc may not turn into a multiply by itself.
+        inv = T.alloc_var(FP32, init=1.0 / s)
         if one_pass:
             for j in T.Parallel(block_n):
                 if j < n:
-                    y[row, j] = T.cast(buf[j] / s, dtype)
+                    y[row, j] = T.cast(buf[j] * inv, dtype)
         else:
             for k in T.serial(T.ceildiv(n, block_n)):
                 for j in T.Parallel(block_n):
                     col = k * block_n + j
                     if col < n:
-                        y[row, col] = T.cast(T.exp2((T.cast(x[row, col], FP32) - m) * LOG2E) / s, dtype)
+                        y[row, col] = T.cast(T.exp2((T.cast(x[row, col], FP32) - m) * LOG2E) * inv, dtype)
 
     return softmax_row
 
@@ -112,8 +115,9 @@ def softmax_packed_program(dtype: str, n: int, threads: int):
                 buf[t, j] = T.exp2((buf[t, j] - row_max[0]) * LOG2E)
             T.reduce_sum(buf, per_thread, dim=1)
             T.reduce_sum(per_thread, row_sum, dim=0)
+            inv = T.alloc_var(FP32, init=1.0 / row_sum[0])  # one division a row (row_body says why)
             for t, j in T.Parallel(threads, values):
-                raw[t, j] = T.cast(buf[t, j] / row_sum[0], dtype)
+                raw[t, j] = T.cast(buf[t, j] * inv, dtype)
             for t, p, v in T.Parallel(threads, packs, vec):
                 y[row, p * threads + t, v] = raw[t, p * vec + v]
 
@@ -140,9 +144,11 @@ def softmax_short_rows_program(dtype: str):
             for r, j in T.Parallel(per_block, width):  # -inf entries (and the masked tail) give 0, never NaN
                 tile[r, j] = T.if_then_else(tile[r, j] == NEG_INF, 0.0, T.exp2((tile[r, j] - row_max[r]) * LOG2E))
             T.reduce_sum(tile, row_sum, dim=1)
+            for r in T.Parallel(per_block):  # one division a row (row_body says why)
+                row_sum[r] = 1.0 / row_sum[r]
             for r, j in T.Parallel(per_block, width):
                 if b * per_block + r < rows and j < n:
-                    y[b * per_block + r, j] = T.cast(tile[r, j] / row_sum[r], dtype)
+                    y[b * per_block + r, j] = T.cast(tile[r, j] * row_sum[r], dtype)
 
     return softmax_short_rows_kernel
 
@@ -238,11 +244,12 @@ def softmax_apply_program(dtype: str, pieces: int):
             for q in T.serial(pieces):  # a part of -inf only has (-inf, 0): it adds 0, never NaN
                 s += T.if_then_else(stats[first + q, 1] == 0.0, 0.0,
                                     stats[first + q, 1] * T.exp2((stats[first + q, 0] - m) * LOG2E))
+            inv = 1.0 / s  # one division a part (row_body says why)
             for k in T.serial(T.ceildiv(length, step)):
                 for v, t in T.Parallel(SPLIT_VALUES, SPLIT_THREADS):
                     col = k * step + v * SPLIT_THREADS + t
                     if col < length:
-                        y[i, col] = T.cast(T.exp2((T.cast(x[i, col], FP32) - m) * LOG2E) / s, dtype)
+                        y[i, col] = T.cast(T.exp2((T.cast(x[i, col], FP32) - m) * LOG2E) * inv, dtype)
 
     return softmax_apply_kernel
 
