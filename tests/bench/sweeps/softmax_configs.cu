@@ -8,7 +8,7 @@
 // `git show 7fe321a:tests/bench/sweeps/softmax_cluster_experiment.cuh`.)
 //
 //   nvcc -std=c++17 -O3 -arch=sm_90 -Isrc/cpp tests/bench/sweeps/softmax_configs.cu -o softmax_configs
-//   ./softmax_configs [MIN_LENGTH] > softmax_configs.csv   (scripts/gpu_check.sh --sweep does both)
+//   ./softmax_configs [MIN_LENGTH [LENGTH...]] > softmax_configs.csv   (scripts/gpu_check.sh --sweep does both)
 //
 // Each time is the median of 7 CUDA-graph replays of >= 20 launches, every launch on its own input and
 // output so that the set (>= 256 MiB) does not fit in L2: the same method as the Python harness.
@@ -18,6 +18,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "ops/softmax/nvidia/softmax_cluster.cuh"
@@ -64,10 +65,10 @@ void report(int64_t rows, int64_t length, const char* kernel, int tpr, int np, d
 template <class T, int TPR, int NP>
 void sweep_registers(const Buffers& buf, const RowsOfDim& r) {
   constexpr int kVec = 16 / sizeof(T);
-  constexpr int kBlock = TPR < 256 ? 256 : TPR;
+  constexpr int kBlock = softmax_kernels::registers_block<TPR>();
   // Only the smallest NP that holds the row for this TPR: a larger one leaves threads idle.
   const int64_t holds = int64_t(TPR) * NP * kVec;
-  if (r.length > holds || (NP > 1 && r.length <= holds / 2)) return;
+  if (r.length > holds || r.length <= int64_t(TPR) * (NP - 1) * kVec) return;
   const unsigned blocks = unsigned((r.rows + kBlock / TPR - 1) / (kBlock / TPR));
   const double us = time_graph(int(buf.in.size()), [&](int i, cudaStream_t st) {
     softmax_kernels::registers<T, kVec, TPR, NP>
@@ -99,12 +100,16 @@ void sweep_online(const Buffers& buf, const RowsOfDim& r) {
   report<T>(r.rows, r.length, "online", TPR, 0, us);
 }
 
+// Every pack count up to the library's limit of 32 values a thread (softmax_cuda.cu's table check), so
+// that lengths such as 1536 or 2304 halves (192 and 288 packs) get a configuration with no masked pack.
+template <class T, int TPR, int... NP>
+void sweep_packs(const Buffers& buf, const RowsOfDim& r, std::integer_sequence<int, NP...>) {
+  (sweep_registers<T, TPR, NP + 1>(buf, r), ...);
+}
+
 template <class T, int TPR>
 void sweep_tpr(const Buffers& buf, const RowsOfDim& r) {
-  sweep_registers<T, TPR, 1>(buf, r);
-  sweep_registers<T, TPR, 2>(buf, r);
-  sweep_registers<T, TPR, 4>(buf, r);
-  if constexpr (16 / sizeof(T) * 8 <= 32) sweep_registers<T, TPR, 8>(buf, r);
+  sweep_packs<T, TPR>(buf, r, std::make_integer_sequence<int, 16 / sizeof(T) == 4 ? 8 : 4>{});
 }
 
 template <class T>
@@ -126,9 +131,13 @@ void sweep_shape(int64_t rows, int64_t length) {
   sweep_tpr<T, 16>(buf, r);
   sweep_tpr<T, 32>(buf, r);
   sweep_tpr<T, 64>(buf, r);
+  sweep_tpr<T, 96>(buf, r);
   sweep_tpr<T, 128>(buf, r);
+  sweep_tpr<T, 192>(buf, r);
   sweep_tpr<T, 256>(buf, r);
+  sweep_tpr<T, 384>(buf, r);
   sweep_tpr<T, 512>(buf, r);
+  sweep_tpr<T, 768>(buf, r);
   sweep_tpr<T, 1024>(buf, r);
   if (length >= 32768) {  // the library's cluster_online (create() in softmax_cuda.cu picks the size)
     sweep_cluster_online<T, 2, 1024>(buf, r);
@@ -154,12 +163,14 @@ void sweep_shape(int64_t rows, int64_t length) {
 
 int main(int argc, char** argv) {
   const int64_t min_length = argc > 1 ? std::atoll(argv[1]) : 0;  // only rows at least this long
+  std::vector<int64_t> only;  // further arguments: only rows of these lengths
+  for (int i = 2; i < argc; ++i) only.push_back(std::atoll(argv[i]));
   const int64_t shapes[][2] = {{4096, 128},  {8192, 512},   {4096, 1024}, {1008, 2304},  {4080, 1536},
                                {4096, 4096}, {32768, 4096}, {4096, 8192}, {4096, 16384}, {2048, 32768},
                                {1024, 65536}, {256, 262144}};
   std::printf("dtype,rows,length,kernel,tpr,np,us,gbps\n");
   for (const auto& s : shapes) {
-    if (s[1] < min_length) continue;
+    if (s[1] < min_length || (!only.empty() && std::find(only.begin(), only.end(), s[1]) == only.end())) continue;
     sweep_shape<float>(s[0], s[1]);
     sweep_shape<bfloat16_t>(s[0], s[1]);
   }

@@ -97,7 +97,7 @@ int pick_online_threads(int64_t length, int vec) {
 
 template <class T, int VEC, int TPR, int NP>
 void launch_registers(const RowsOfDim& r, T* out, const T* x, cudaStream_t st) {
-  constexpr int kBlock = TPR < 256 ? 256 : TPR;
+  constexpr int kBlock = softmax_kernels::registers_block<TPR>();
   const int64_t blocks = ceil_div(r.rows, kBlock / TPR);
   softmax_kernels::registers<T, VEC, TPR, NP><<<unsigned(blocks), kBlock, 0, st>>>(out, x, r);
 }

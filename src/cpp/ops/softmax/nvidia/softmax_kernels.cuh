@@ -128,10 +128,19 @@ constexpr int min_blocks() {
   return VALUES <= 16 && BLOCK <= 2048 ? 2048 / BLOCK : 1;
 }
 
+// Threads per block of the registers kernel: whole rows of TPR threads, about 256 of them. TPR is a power
+// of two up to 32 or a multiple of 32 (group_reduce): 96 threads hold 2304 halves as 3 packs each, where
+// the power-of-two groups either side leave a quarter of the packs masked or ask 72 values a thread.
+template <int TPR>
+__host__ __device__ constexpr int registers_block() {
+  static_assert(TPR <= 32 ? (TPR & (TPR - 1)) == 0 : TPR % 32 == 0 && TPR <= 1024, "TPR: 2^k <= 32 or 32k <= 1024");
+  return TPR < 256 ? 256 / TPR * TPR : TPR;
+}
+
 template <class T, int VEC, int TPR, int NP>
-__global__ void __launch_bounds__(TPR < 256 ? 256 : TPR, (min_blocks<(TPR < 256 ? 256 : TPR), NP * VEC>()))
+__global__ void __launch_bounds__(registers_block<TPR>(), (min_blocks<registers_block<TPR>(), NP * VEC>()))
     registers(T* out, const T* x, RowsOfDim r) {
-  constexpr int kBlock = TPR < 256 ? 256 : TPR;
+  constexpr int kBlock = registers_block<TPR>();
   __shared__ float smem[TPR > 32 ? 32 * (kBlock / TPR) : 1];  // groups of <= 32 reduce by shuffles only
   const int64_t row = int64_t(blockIdx.x) * (kBlock / TPR) + threadIdx.x / TPR;
   const int first = int(threadIdx.x % TPR) * VEC;
