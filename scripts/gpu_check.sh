@@ -4,7 +4,8 @@
 #                        [--tests PYTEST_ARGS...]
 #   --sweep: time every softmax configuration, every reduce_sum split count and the host cost of a launch
 #            (tests/bench/sweeps/; SWEEPS="softmax_configs reduce_sum_splits launch_floor" picks; the TileLang
-#            tile sizes with SWEEPS=tilelang_reduce_sum)
+#            tile sizes with SWEEPS=tilelang_reduce_sum; the contiguous copy's launch shapes and cudaMemcpyAsync
+#            with SWEEPS=copy_flat)
 #   --ncu: Nsight Compute profiles of the cases in scripts/ncu_profile.sh (NCU_FILTER narrows them)
 #   --pack-logs: after each step, fold what $OUT holds into $OUT/logs.tar (the device tool returns at most
 #                8 files; a step cut off by the time limit still leaves the earlier steps' logs)
@@ -13,7 +14,7 @@
 #                TileLang test run, and cut two benches off in session 6). Kernels whose source changed
 #                compile again.
 #   env: BACKENDS="nvidia tilelang" (suites to run; "" for none), SWEEP_MIN_LENGTH (sweep only rows at least
-#        this long), SWEEP_ARGS (arguments for the other sweeps, e.g. "rows- 1" for reduce_sum_splits), PEERS="liger compile" (further bench
+#        this long), SWEEP_LENGTHS (softmax_configs: only these row lengths, e.g. "1536 2304"), SWEEP_ARGS (arguments for the other sweeps, e.g. "rows- 1" for reduce_sum_splits), PEERS="liger compile" (further bench
 #        peers), BENCH_ARGS (extra arguments for `python -m operator_runtime bench`, e.g. "--op softmax"),
 #        SANITIZE_K / SANITIZE_TIMEOUT (narrow and bound the compute-sanitizer runs), HYPOTHESIS_PROFILE
 #        (gpu: 300 examples per fuzz test, the default here; ci: 200), PYTEST_WORKERS (pytest-xdist workers
@@ -87,7 +88,7 @@ sweep() {  # sweep NAME [ARGS...]: run tests/bench/sweeps/NAME.py, or compile an
 }
 if [ "$SWEEP" = 1 ]; then
   for name in ${SWEEPS:-softmax_configs reduce_sum_splits launch_floor}; do
-    if [ "$name" = softmax_configs ]; then sweep "$name" ${SWEEP_MIN_LENGTH:-0}; else sweep "$name" ${SWEEP_ARGS:-}; fi
+    if [ "$name" = softmax_configs ]; then sweep "$name" ${SWEEP_MIN_LENGTH:-0} ${SWEEP_LENGTHS:-}; else sweep "$name" ${SWEEP_ARGS:-}; fi
   done
   [ -f "$OUT/launch_floor.csv" ] && cat "$OUT/launch_floor.csv"
 fi

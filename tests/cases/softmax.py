@@ -39,8 +39,9 @@ def correctness_cases() -> list[CorrectnessCase]:
     # Lengths cross every kernel choice: sub-warp, warp and block registers rows (up to 8192 halves and
     # 16384 fp32, each table entry's edge included), the online kernel beyond, and on Hopper the cluster
     # kernel from 65536 (16-bit rows up to 262144, fp32 up to 131072), with ragged last steps and chunks.
-    lengths = [1, 7, 32, 127, 512, 1024, 1031, 4096, 6000, 8192, 8193, 16384, 32768, 40000, 65536, 100000,
-               262144, 300000]
+    # 1280 and 1536: the 16-bit (64 threads x 3 packs) entry with a masked last pack and exactly full.
+    lengths = [1, 7, 32, 127, 512, 1024, 1031, 1280, 1536, 4096, 6000, 8192, 8193, 16384, 32768, 40000, 65536,
+               100000, 262144, 300000]
     cases = [C(f"rows-{n}", _x((6, n))) for n in lengths]
     cases += [
         C("scalar", _x(()), attrs={"dim": 0}),

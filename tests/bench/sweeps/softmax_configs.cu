@@ -62,19 +62,28 @@ void report(int64_t rows, int64_t length, const char* kernel, int tpr, int np, d
   std::fflush(stdout);
 }
 
-template <class T, int TPR, int NP>
+template <class T, int TPR, int NP, int BLOCK = softmax_kernels::registers_block<TPR>()>
 void sweep_registers(const Buffers& buf, const RowsOfDim& r) {
   constexpr int kVec = 16 / sizeof(T);
-  constexpr int kBlock = softmax_kernels::registers_block<TPR>();
+  constexpr int kBlock = BLOCK;
   // Only the smallest NP that holds the row for this TPR: a larger one leaves threads idle.
   const int64_t holds = int64_t(TPR) * NP * kVec;
   if (r.length > holds || r.length <= int64_t(TPR) * (NP - 1) * kVec) return;
   const unsigned blocks = unsigned((r.rows + kBlock / TPR - 1) / (kBlock / TPR));
   const double us = time_graph(int(buf.in.size()), [&](int i, cudaStream_t st) {
-    softmax_kernels::registers<T, kVec, TPR, NP>
+    softmax_kernels::registers<T, kVec, TPR, NP, BLOCK>
         <<<blocks, kBlock, 0, st>>>(static_cast<T*>(buf.out[i]), static_cast<const T*>(buf.in[i]), r);
   });
-  report<T>(r.rows, r.length, "registers", TPR, NP, us);
+  // "registers_row": one row a block, as Liger's Triton kernel and our TileLang kernels launch them;
+  // they beat ours by 10-13 % on rows of 1024-2304 elements (this session's first bench).
+  report<T>(r.rows, r.length, kBlock == TPR && TPR < 256 ? "registers_row" : "registers", TPR, NP, us);
+}
+
+// Both block shapes of a (TPR, NP): about 256 threads (the library's), and one row a block.
+template <class T, int TPR, int NP>
+void sweep_blocks(const Buffers& buf, const RowsOfDim& r) {
+  sweep_registers<T, TPR, NP>(buf, r);
+  if constexpr (TPR >= 32 && TPR < 256) sweep_registers<T, TPR, NP, TPR>(buf, r);
 }
 
 template <class T, int CLUSTER, int TPR>
@@ -104,7 +113,7 @@ void sweep_online(const Buffers& buf, const RowsOfDim& r) {
 // that lengths such as 1536 or 2304 halves (192 and 288 packs) get a configuration with no masked pack.
 template <class T, int TPR, int... NP>
 void sweep_packs(const Buffers& buf, const RowsOfDim& r, std::integer_sequence<int, NP...>) {
-  (sweep_registers<T, TPR, NP + 1>(buf, r), ...);
+  (sweep_blocks<T, TPR, NP + 1>(buf, r), ...);
 }
 
 template <class T, int TPR>
@@ -139,6 +148,16 @@ void sweep_shape(int64_t rows, int64_t length) {
   sweep_tpr<T, 512>(buf, r);
   sweep_tpr<T, 768>(buf, r);
   sweep_tpr<T, 1024>(buf, r);
+  // Past the library's 32 values a thread: TileLang ran 2304 halves as 32 threads x 9 packs (72 values)
+  // in 4.4 us where our best table entry took 4.9.
+  if constexpr (sizeof(T) == 2) {
+    sweep_blocks<T, 32, 6>(buf, r);
+    sweep_blocks<T, 32, 9>(buf, r);
+    sweep_blocks<T, 64, 6>(buf, r);
+  } else {
+    sweep_blocks<T, 32, 12>(buf, r);
+    sweep_blocks<T, 64, 9>(buf, r);
+  }
   if (length >= 32768) {  // the library's cluster_online (create() in softmax_cuda.cu picks the size)
     sweep_cluster_online<T, 2, 1024>(buf, r);
     sweep_cluster_online<T, 4, 512>(buf, r);

@@ -52,8 +52,10 @@ constexpr auto registers_table() {
   } else if constexpr (VEC == 8) {  // 16-byte packs of float16/bfloat16; beyond 8192, online measured faster
     // Session 3 (launch bounds for 32 registers) moved 512, 4096 and 8192 to 16 values a thread: bf16
     // 8192x512 6.39 vs 6.59 µs, 32768x4096 131.5 vs 145.0, 4096x8192 34.5 vs online's 37.2.
-    return std::array<RegConfig, 9>{{{32, 4, 1}, {64, 8, 1}, {128, 16, 1}, {256, 16, 2}, {512, 32, 2},
-                                     {1024, 32, 4}, {2048, 64, 4}, {4096, 256, 2}, {8192, 512, 2}}};
+    // Session 9: 1536 halves (192 packs) as 64 x 3, no masked pack: 8.60 us against 64 x 4's 8.97 (bf16,
+    // 4080 rows; sweep run 4 and the bench before it).
+    return std::array<RegConfig, 10>{{{32, 4, 1}, {64, 8, 1}, {128, 16, 1}, {256, 16, 2}, {512, 32, 2},
+                                      {1024, 32, 4}, {1536, 64, 3}, {2048, 64, 4}, {4096, 256, 2}, {8192, 512, 2}}};
   } else {  // single elements: rows whose pointers or strides do not allow packs
     return std::array<RegConfig, 9>{{{32, 32, 1}, {64, 32, 2}, {128, 32, 4}, {256, 32, 8}, {512, 256, 2},
                                      {1024, 256, 4}, {2048, 256, 8}, {4096, 1024, 4}, {8192, 1024, 8}}};

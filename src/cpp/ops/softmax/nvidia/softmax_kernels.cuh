@@ -125,7 +125,7 @@ struct RowSlice {
 // so the table no longer uses 32 fp32 values a thread.
 template <int BLOCK, int VALUES>
 constexpr int min_blocks() {
-  return VALUES <= 16 && BLOCK <= 2048 ? 2048 / BLOCK : 1;
+  return VALUES <= 16 && BLOCK <= 2048 ? (BLOCK < 64 ? 32 : 2048 / BLOCK) : 1;  // an SM holds <= 32 blocks
 }
 
 // Threads per block of the registers kernel: whole rows of TPR threads, about 256 of them. TPR is a power
@@ -137,10 +137,11 @@ __host__ __device__ constexpr int registers_block() {
   return TPR < 256 ? 256 / TPR * TPR : TPR;
 }
 
-template <class T, int VEC, int TPR, int NP>
-__global__ void __launch_bounds__(registers_block<TPR>(), (min_blocks<registers_block<TPR>(), NP * VEC>()))
-    registers(T* out, const T* x, RowsOfDim r) {
-  constexpr int kBlock = registers_block<TPR>();
+// BLOCK: threads per block, a multiple of TPR (the sweep also times one row a block).
+template <class T, int VEC, int TPR, int NP, int BLOCK = registers_block<TPR>()>
+__global__ void __launch_bounds__(BLOCK, (min_blocks<BLOCK, NP * VEC>())) registers(T* out, const T* x, RowsOfDim r) {
+  static_assert(BLOCK % TPR == 0, "a block holds whole rows");
+  constexpr int kBlock = BLOCK;
   __shared__ float smem[TPR > 32 ? 32 * (kBlock / TPR) : 1];  // groups of <= 32 reduce by shuffles only
   const int64_t row = int64_t(blockIdx.x) * (kBlock / TPR) + threadIdx.x / TPR;
   const int first = int(threadIdx.x % TPR) * VEC;
