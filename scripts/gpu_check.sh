@@ -5,7 +5,7 @@
 #   --sweep: time every softmax configuration, every reduce_sum split count and the host cost of a launch
 #            (tests/bench/sweeps/; SWEEPS="softmax_configs reduce_sum_splits launch_floor" picks; the TileLang
 #            tile sizes with SWEEPS=tilelang_reduce_sum; the contiguous copy's launch shapes and cudaMemcpyAsync
-#            with SWEEPS=copy_flat)
+#            with SWEEPS=copy_flat; vector_add's packs a thread with SWEEPS=vector_add_rows)
 #   --ncu: Nsight Compute profiles of the cases in scripts/ncu_profile.sh (NCU_FILTER narrows them)
 #   --pack-logs: after each step, fold what $OUT holds into $OUT/logs.tar (the device tool returns at most
 #                8 files; a step cut off by the time limit still leaves the earlier steps' logs)
