@@ -38,6 +38,17 @@ __device__ __forceinline__ Pack<T, N> load_pack(const T* p) {
   return pk;
 }
 
+// load_pack through the read-only data path (ld.global.nc): only for data no thread of the kernel writes
+// before another thread reads it.
+template <class T, int N>
+__device__ __forceinline__ Pack<T, N> load_pack_ro(const T* p) {
+  using W = typename WordOf<sizeof(T) * N>::type;
+  const W w = __ldg(reinterpret_cast<const W*>(p));
+  Pack<T, N> pk;
+  memcpy(&pk, &w, sizeof(W));
+  return pk;
+}
+
 template <class T, int N>
 __device__ __forceinline__ void unpack(const Pack<T, N>& pk, float (&f)[N]) {
 #pragma unroll

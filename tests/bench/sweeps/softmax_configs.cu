@@ -79,6 +79,33 @@ void sweep_registers(const Buffers& buf, const RowsOfDim& r) {
   report<T>(r.rows, r.length, kBlock == TPR && TPR < 256 ? "registers_row" : "registers", TPR, NP, us);
 }
 
+// The registers kernel's body variants (softmax_kernels::Body) for one (TPR, NP), the library's block.
+template <class T, int TPR, int NP, bool FULL, bool READ_ONLY, bool EXPS_FIRST>
+void sweep_body(const Buffers& buf, const RowsOfDim& r) {
+  constexpr int kVec = 16 / sizeof(T);
+  constexpr int kBlock = softmax_kernels::registers_block<TPR>();
+  const int64_t holds = int64_t(TPR) * NP * kVec;
+  if (r.length > holds || r.length <= int64_t(TPR) * (NP - 1) * kVec || (FULL && r.length != holds)) return;
+  const unsigned blocks = unsigned((r.rows + kBlock / TPR - 1) / (kBlock / TPR));
+  const double us = time_graph(int(buf.in.size()), [&](int i, cudaStream_t st) {
+    softmax_kernels::registers<T, kVec, TPR, NP, kBlock, softmax_kernels::Body<FULL, READ_ONLY, EXPS_FIRST>>
+        <<<blocks, kBlock, 0, st>>>(static_cast<T*>(buf.out[i]), static_cast<const T*>(buf.in[i]), r);
+  });
+  char name[48];
+  std::snprintf(name, sizeof name, "body_%s%s%s", FULL ? "full" : "masked", READ_ONLY ? "_ro" : "",
+                EXPS_FIRST ? "_expsfirst" : "");
+  report<T>(r.rows, r.length, name, TPR, NP, us);
+}
+
+template <class T, int TPR, int NP>
+void sweep_bodies(const Buffers& buf, const RowsOfDim& r) {
+  sweep_body<T, TPR, NP, false, false, false>(buf, r);  // the library's body, for the same-run baseline
+  sweep_body<T, TPR, NP, true, false, false>(buf, r);
+  sweep_body<T, TPR, NP, false, true, false>(buf, r);
+  sweep_body<T, TPR, NP, false, false, true>(buf, r);
+  sweep_body<T, TPR, NP, true, true, true>(buf, r);
+}
+
 // Both block shapes of a (TPR, NP): about 256 threads (the library's), and one row a block.
 template <class T, int TPR, int NP>
 void sweep_blocks(const Buffers& buf, const RowsOfDim& r) {
@@ -148,6 +175,21 @@ void sweep_shape(int64_t rows, int64_t length) {
   sweep_tpr<T, 512>(buf, r);
   sweep_tpr<T, 768>(buf, r);
   sweep_tpr<T, 1024>(buf, r);
+  // The body variants on the shapes where our kernel trails a peer (session 9): the table's entries for
+  // 128, 1024, 1536 and 2304, and TileLang's 32 x 9 for 2304 halves.
+  if constexpr (sizeof(T) == 2) {
+    sweep_bodies<T, 16, 1>(buf, r);
+    sweep_bodies<T, 32, 4>(buf, r);
+    sweep_bodies<T, 64, 3>(buf, r);
+    sweep_bodies<T, 256, 2>(buf, r);
+    sweep_bodies<T, 32, 9>(buf, r);
+  } else {
+    sweep_bodies<T, 16, 2>(buf, r);
+    sweep_bodies<T, 128, 2>(buf, r);
+    sweep_bodies<T, 128, 4>(buf, r);
+    sweep_bodies<T, 256, 4>(buf, r);
+    sweep_bodies<T, 192, 3>(buf, r);
+  }
   // Past the library's 32 values a thread: TileLang ran 2304 halves as 32 threads x 9 packs (72 values)
   // in 4.4 us where our best table entry took 4.9.
   if constexpr (sizeof(T) == 2) {
