@@ -75,6 +75,8 @@ LAZY = (
     + [pytest.param(tl_softmax.softmax_stats_packed_program, (dt,), id=f"softmax_stats_packed-{dt}") for dt in FLOATS]
     + [pytest.param(tl_softmax.softmax_apply_packed_program, (dt, 4), id=f"softmax_apply_packed-{dt}-4")
        for dt in FLOATS]
+    + [pytest.param(tl_softmax.softmax_cluster_packed_program, (dt, parts), id=f"softmax_cluster_packed-{dt}-{parts}")
+       for dt in FLOATS for parts in (4, 8, 16)]
 )
 
 
@@ -182,3 +184,15 @@ def test_reduce_sum_plan_has_a_workspace_exactly_when_it_splits(outer, length, i
     (4096, "float32", None), (65536, "float16", None)])  # fp32: no packed kernel; longer rows: split kernels
 def test_packed_softmax_threads(n, dtype, threads):
     assert tl_softmax.packed_threads(n, dtype) == threads
+
+
+@pytest.mark.parametrize("n,dtype,parts", [
+    (65536, "float16", 4), (262144, "bfloat16", 16), (65536, "float32", 8),  # a part is 32 KB
+    (32768, "float16", 2), (16400 * 2, "float32", None),  # at least 2 parts; parts of whole 4096-element steps
+    (262144, "float32", None),  # 32 parts of 32 KB: more than a cluster holds, so the split pair
+    (65537, "float16", None), (100000, "bfloat16", None)])
+def test_cluster_softmax_parts(n, dtype, parts):
+    assert tl_softmax.cluster_parts(n, dtype) == parts
+    if parts:
+        assert n * (4 if dtype == "float32" else 2) <= parts * tl_softmax.CLUSTER_PART_BYTES
+        assert (n // parts) % tl_softmax.packed_step(dtype)[1] == 0

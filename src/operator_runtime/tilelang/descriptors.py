@@ -261,7 +261,8 @@ class Softmax(_Descriptor):
     (16-byte accesses) serve 16-bit rows whose packs a power-of-two thread count divides (one pass,
     tl_softmax.packed_threads) and parts of whole steps
     (split), when both tensors are 16-byte aligned, which only run() can see; the element-wise ones serve
-    every other case."""
+    every other case. On Hopper, aligned long rows whose parts fit a cluster (tl_softmax.cluster_parts)
+    take one cluster kernel instead of the split pair."""
 
     native = "SoftmaxNvidia"
     inputs = ("x",)
@@ -279,7 +280,7 @@ class Softmax(_Descriptor):
         self._n = shape[d]
         self._rows = math.prod(shape) // self._n if self._n else 0
         self._pieces = 0  # 0: the one-block-per-row kernel
-        self._apply = self._packed = None
+        self._apply = self._packed = self._cluster = None
         self._vec = packs.pack_width(x.dtype)
         if self._n <= tl_sum.SHORT_ROW_MAX:
             self._kernel = tl_softmax.softmax_short_rows_into(x.dtype)
@@ -299,14 +300,22 @@ class Softmax(_Descriptor):
         if (self._n // self._pieces) % tl_softmax.packed_step(x.dtype)[1] == 0:
             self._packed = (tl_softmax.softmax_stats_packed_into(x.dtype),
                             tl_softmax.softmax_apply_packed_into(x.dtype, self._pieces))
+        parts = tl_softmax.cluster_parts(self._n, x.dtype)
+        if parts and torch.cuda.get_device_capability(x.device_id)[0] >= 9:  # clusters: Hopper on
+            self._cluster = (parts, tl_softmax.softmax_cluster_packed_into(x.dtype, parts))
 
     def close(self) -> None:
-        self._apply = self._packed = None
+        self._apply = self._packed = self._cluster = None
         super().close()
 
     def _launch(self, out, x, workspace=None):
         rows, n, pieces = self._rows, self._n, self._pieces
-        aligned, vec = self._packed is not None and packs.aligned(x, out), self._vec  # no pointer reads without one
+        aligned = (self._packed is not None or self._cluster is not None) and packs.aligned(x, out)
+        vec = self._vec  # no pointer reads without a packed kernel
+        if self._cluster and aligned:  # the split pair's workspace stays sized for misaligned calls
+            parts, kernel = self._cluster
+            kernel(x.view(rows * parts, n // parts // vec, vec), out.view(rows * parts, n // parts // vec, vec))
+            return
         if not pieces:
             if self._packed and aligned:
                 self._packed(x.view(rows, n // vec, vec), out.view(rows, n // vec, vec))

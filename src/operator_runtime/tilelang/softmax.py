@@ -324,10 +324,87 @@ def softmax_apply_packed_program(dtype: str, pieces: int):
 
 
 
+# Long 16-bit or fp32 rows on Hopper, in one launch: the packed statistics and normalise passes above,
+# fused, with each row's parts run as one thread-block cluster that trades (max, sum) through distributed
+# shared memory. The split pair reads x twice from HBM (116 us for 1024x65536 halves, where our CUDA's
+# cluster_online reads it once in 83; batches that keep the second read in L2 lost, session 9). Here a part
+# is CLUSTER_PART_BYTES, as in cluster_online: a block's second read of its part finds it in L2.
+CLUSTER_PART_BYTES = 32 << 10
+CLUSTER_MAX = 16  # H100/H200 run clusters of up to 16 ("non-portable" above 8; TileLang's launcher allows them)
+
+
+def cluster_parts(n: int, dtype: str) -> int | None:
+    """Blocks a row of n elements takes in softmax_cluster_packed_program, or None where it does not apply.
+
+    The row's bytes in parts of CLUSTER_PART_BYTES, rounded up to a power of two (at least 2), when that is at
+    most CLUSTER_MAX and every part is whole steps of the packed kernels: 65536 halves -> 4, 262144 halves
+    -> 16, 65536 floats -> 8; 262144 floats (32) stay on the split pair, as on our CUDA backend."""
+    elem = 4 if dtype == "float32" else 2
+    parts = 2
+    while parts * CLUSTER_PART_BYTES < n * elem:
+        parts *= 2
+    if parts > CLUSTER_MAX or n % parts or (n // parts) % packed_step(dtype)[1]:
+        return None
+    return parts
+
+
+def softmax_cluster_packed_program(dtype: str, parts: int):
+    vec = pack_width(dtype)
+    packs, _ = packed_step(dtype)
+    blocks, groups = T.dynamic("blocks"), T.dynamic("groups")  # blocks = rows * parts, consecutive per row
+
+    @T.prim_func
+    def softmax_cluster_packed_kernel(x: T.Tensor((blocks, groups, vec), dtype),
+                                      y: T.Tensor((blocks, groups, vec), dtype)):
+        with T.ClusterKernel(blocks, threads=SPLIT_THREADS, cluster_dims=parts) as i:
+            raw = T.alloc_fragment((SPLIT_THREADS, SPLIT_VALUES), dtype)
+            buf = T.alloc_fragment((SPLIT_THREADS, SPLIT_VALUES), FP32)
+            res = T.alloc_fragment((SPLIT_THREADS, SPLIT_VALUES), dtype)
+            step_max = T.alloc_fragment((SPLIT_THREADS,), FP32)
+            step_sum = T.alloc_fragment((SPLIT_THREADS,), FP32)
+            m = T.alloc_fragment((SPLIT_THREADS,), FP32)
+            s = T.alloc_fragment((SPLIT_THREADS,), FP32)
+            total = T.alloc_fragment((1,), FP32)
+            mine = T.alloc_shared((1, 2), FP32)        # this block's (max, sum)
+            every = T.alloc_shared((parts, 2), FP32)   # every block's, written by each block into all
+            T.cluster_arrive_relaxed()  # says "started"; the wait below comes after this block's statistics
+            T.fill(m, NEG_INF)
+            T.clear(s)
+            for k in T.serial(groups // (SPLIT_THREADS * packs)):
+                for t, p, v in T.Parallel(SPLIT_THREADS, packs, vec):
+                    raw[t, p * vec + v] = x[i, (k * packs + p) * SPLIT_THREADS + t, v]
+                for t, j in T.Parallel(SPLIT_THREADS, SPLIT_VALUES):
+                    buf[t, j] = T.cast(raw[t, j], FP32)
+                take_step(buf, step_max, step_sum, m, s, 1)
+            write_part_stats(m, s, total, mine, 0)
+            T.cluster_wait()  # every block of the cluster is running: their shared memory can be written
+            rank = T.block_rank_in_cluster()
+            for q in T.serial(parts):
+                T.copy_cluster(mine[0, 0:2], every[rank, 0:2], dst_block=q)
+            T.cluster_sync()  # every block's pair has arrived everywhere; none exits while others still write
+            mx = T.alloc_var(FP32, init=NEG_INF)
+            sm = T.alloc_var(FP32, init=0.0)
+            for q in T.serial(parts):  # the same order in every block: every block gets the same (max, sum)
+                mx = T.max(mx, every[q, 0])
+            for q in T.serial(parts):
+                sm += T.if_then_else(every[q, 1] == 0.0, 0.0, every[q, 1] * T.exp2((every[q, 0] - mx) * LOG2E))
+            inv = 1.0 / sm
+            for k in T.serial(groups // (SPLIT_THREADS * packs)):  # the part again, now from L2
+                for t, p, v in T.Parallel(SPLIT_THREADS, packs, vec):
+                    raw[t, p * vec + v] = x[i, (k * packs + p) * SPLIT_THREADS + t, v]
+                for t, j in T.Parallel(SPLIT_THREADS, SPLIT_VALUES):
+                    res[t, j] = T.cast(T.exp2((T.cast(raw[t, j], FP32) - mx) * LOG2E) * inv, dtype)
+                for t, p, v in T.Parallel(SPLIT_THREADS, packs, vec):
+                    y[i, (k * packs + p) * SPLIT_THREADS + t, v] = res[t, p * vec + v]
+
+    return softmax_cluster_packed_kernel
+
+
 softmax_stats_into = tilelang.jit(softmax_stats_program)
 softmax_apply_into = tilelang.jit(softmax_apply_program)
 softmax_stats_packed_into = tilelang.jit(softmax_stats_packed_program)
 softmax_apply_packed_into = tilelang.jit(softmax_apply_packed_program)
+softmax_cluster_packed_into = tilelang.jit(softmax_cluster_packed_program)
 
 
 PACKED_MAX_VALUES = 96  # values a thread holds in the packed kernel: 2304 = 32 x 72 compiles without spills
