@@ -367,7 +367,6 @@ def softmax_cluster_packed_program(dtype: str, parts: int):
             total = T.alloc_fragment((1,), FP32)
             mine = T.alloc_shared((1, 2), FP32)        # this block's (max, sum)
             every = T.alloc_shared((parts, 2), FP32)   # every block's, written by each block into all
-            T.cluster_arrive_relaxed()  # says "started"; the wait below comes after this block's statistics
             T.fill(m, NEG_INF)
             T.clear(s)
             for k in T.serial(groups // (SPLIT_THREADS * packs)):
@@ -377,7 +376,11 @@ def softmax_cluster_packed_program(dtype: str, parts: int):
                     buf[t, j] = T.cast(raw[t, j], FP32)
                 take_step(buf, step_max, step_sum, m, s, 1)
             write_part_stats(m, s, total, mine, 0)
-            T.cluster_wait()  # every block of the cluster is running: their shared memory can be written
+            # A full cluster barrier, not an arrive at the start: TileLang's shared-memory planner sees only
+            # this block's accesses, so it gives `every` the bytes that write_part_stats' block reductions
+            # used. A remote write that lands before its owner is past those reductions corrupts them
+            # (session 10, run 1: 26 wrong results; clean under compute-sanitizer, which serialises blocks).
+            T.cluster_sync()
             rank = T.block_rank_in_cluster()
             for q in T.serial(parts):
                 T.copy_cluster(mine[0, 0:2], every[rank, 0:2], dst_block=q)
