@@ -93,8 +93,7 @@ struct RowSlice {
     cuda::Pack<T, VEC> raw[NP];
 #pragma unroll
     for (int p = 0; p < NP; ++p)
-      if (holds(p))
-        raw[p] = BODY::kReadOnly ? cuda::load_pack_ro<T, VEC>(first + p * kStride) : cuda::load_pack<T, VEC>(first + p * kStride);
+      if (holds(p)) raw[p] = cuda::load_pack<T, VEC, BODY::kReadOnly>(first + p * kStride);
     float m = -INFINITY;
 #pragma unroll
     for (int p = 0; p < NP; ++p) {
