@@ -28,9 +28,6 @@ namespace {
 
 using namespace ort;
 
-// Launches per graph, each on its own input/output pair: at least 20 and enough pairs to span 256 MiB.
-int launches_for(size_t bytes) { return int(std::max<size_t>(20, ((size_t(256) << 20) + 2 * bytes - 1) / (2 * bytes))); }
-
 RowsOfDim contiguous_rows(int64_t rows, int64_t length) {
   RowsOfDim r;
   r.dim = 1;
@@ -148,7 +145,7 @@ template <class T>
 void sweep_shape(int64_t rows, int64_t length) {
   const size_t bytes = size_t(rows) * size_t(length) * sizeof(T);
   Buffers buf;
-  const int launches = launches_for(bytes);
+  const int launches = launches_for(2 * bytes);  // read and written
   for (int i = 0; i < launches; ++i) {
     void *in, *out;
     CHECK(cudaMalloc(&in, bytes));
