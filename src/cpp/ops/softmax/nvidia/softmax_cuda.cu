@@ -102,10 +102,10 @@ int pick_online_threads(int64_t length, int vec) {
 // packed tables hold), so the kernel drops the per-pack mask (Body<true>). Session 10's sweep, cold rows:
 // 4096x1024 bf16 6.51 -> 6.28 us, 4096x128 bf16 2.67 -> 2.62, 4080x1536 bf16 8.52 -> 8.41; with 32 x 9
 // packs at 2304 halves the mask had cost a third (7.35 against 4.98). Single-element rows keep the mask:
-// another 27 kernels to build for rows that are misaligned anyway. Groups of 256 threads or more keep it
-// too: there the unmasked fp32 body spills 4 bytes under the 32-register bound (ptxas, sm_80 and sm_90).
+// another 27 kernels to build for rows that are misaligned anyway. fp32 groups of 256 threads or more keep
+// it too: there the unmasked body spills 4 bytes under the 32-register bound (ptxas, sm_80 and sm_90).
 constexpr bool has_unmasked_body(int vec, int tpr) {
-  return vec > 1 && tpr <= 128;
+  return vec == 8 || (vec == 4 && tpr <= 128);
 }
 
 template <class T, int VEC, int TPR, int NP>
