@@ -47,8 +47,10 @@ struct RegConfig {
 template <int VEC>
 constexpr auto registers_table() {
   if constexpr (VEC == 4) {  // 16-byte packs of float32
+    // Session 10: 4096 as 512 x 2 (was 256 x 4): 32768x4096 258.6 against 263.0 us, 4096x4096 a tie at
+    // 34.9 (sweep run 3, cold rows).
     return std::array<RegConfig, 11>{{{16, 4, 1}, {32, 8, 1}, {64, 16, 1}, {128, 16, 2}, {256, 16, 4},
-                                      {512, 32, 4}, {1024, 64, 4}, {2048, 128, 4}, {4096, 256, 4},
+                                      {512, 32, 4}, {1024, 64, 4}, {2048, 128, 4}, {4096, 512, 2},
                                       {8192, 512, 4}, {16384, 1024, 4}}};
   } else if constexpr (VEC == 8) {  // 16-byte packs of float16/bfloat16; beyond 8192, online measured faster
     // Session 3 (launch bounds for 32 registers) moved 512, 4096 and 8192 to 16 values a thread: bf16
@@ -102,10 +104,11 @@ int pick_online_threads(int64_t length, int vec) {
 // packed tables hold), so the kernel drops the per-pack mask (Body<true>). Session 10's sweep, cold rows:
 // 4096x1024 bf16 6.51 -> 6.28 us, 4096x128 bf16 2.67 -> 2.62, 4080x1536 bf16 8.52 -> 8.41; with 32 x 9
 // packs at 2304 halves the mask had cost a third (7.35 against 4.98). Single-element rows keep the mask:
-// another 27 kernels to build for rows that are misaligned anyway. fp32 groups of 256 threads or more keep
-// it too: there the unmasked body spills 4 bytes under the 32-register bound (ptxas, sm_80 and sm_90).
+// another 27 kernels to build for rows that are misaligned anyway. Groups of 256 threads or more keep it
+// too: for fp32 the unmasked body spills 4 bytes under the 32-register bound (ptxas, sm_80 and sm_90), and
+// for 16-bit rows of 4096 (256 x 2) it lost, 18.71 against 18.60 us at 4096x4096 bf16 (sweep, run 3).
 constexpr bool has_unmasked_body(int vec, int tpr) {
-  return vec == 8 || (vec == 4 && tpr <= 128);
+  return vec > 1 && tpr <= 128;
 }
 
 template <class T, int VEC, int TPR, int NP>
