@@ -16,7 +16,8 @@
 #   env: BACKENDS="nvidia tilelang" (suites to run; "" for none), SWEEP_MIN_LENGTH (sweep only rows at least
 #        this long), SWEEP_LENGTHS (softmax_configs: only these row lengths, e.g. "1536 2304"), SWEEP_ARGS (arguments for the other sweeps, e.g. "rows- 1" for reduce_sum_splits), PEERS="liger compile" (further bench
 #        peers), BENCH_ARGS (extra arguments for `python -m operator_runtime bench`, e.g. "--op softmax"),
-#        SANITIZE_K / SANITIZE_TIMEOUT (narrow and bound the compute-sanitizer runs), HYPOTHESIS_PROFILE
+#        SANITIZE_K / SANITIZE_TIMEOUT (narrow and bound the compute-sanitizer runs), SANITIZE_TESTS /
+#        SANITIZE_BACKEND (what they run: tests/ops on nvidia unless set, e.g. tests/tilelang on tilelang), HYPOTHESIS_PROFILE
 #        (gpu: 300 examples per fuzz test, the default here; ci: 200), PYTEST_WORKERS (pytest-xdist workers
 #        where .whl/ carried it, default 8: TileLang compiles a kernel on one core), PYTEST_TIMEOUT (seconds
 #        per pytest run, so that a slow suite cannot take the later steps and the saved cache with it), BENCH_TIMEOUT
@@ -116,7 +117,8 @@ if [ "$SANITIZE" = 1 ]; then
     # (at::native), which the tests use for their reference.
     filter=""; [ "$tool" = racecheck ] && filter="--kernel-name-exclude kns=native"
     timeout "${SANITIZE_TIMEOUT:-1800}" compute-sanitizer --tool "$tool" $filter --error-exitcode 9 \
-      python -m pytest tests/ops --backend nvidia -q -p no:cacheprovider ${SANITIZE_K:+-k "$SANITIZE_K"} \
+      python -m pytest ${SANITIZE_TESTS:-tests/ops} --backend "${SANITIZE_BACKEND:-nvidia}" -q -p no:cacheprovider \
+      ${SANITIZE_K:+-k "$SANITIZE_K"} \
       >"$OUT/sanitizer-$tool.log" 2>&1
     rc=$?
     grep -E "SUMMARY|passed|failed|leaked" "$OUT/sanitizer-$tool.log" | tail -4

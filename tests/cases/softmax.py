@@ -47,6 +47,10 @@ def correctness_cases() -> list[CorrectnessCase]:
         C("scalar", _x(()), attrs={"dim": 0}),
         C("empty", _x((0, 9))),
         C("many-short-rows", _x((3001, 24))),
+        # Rows that fill every pack take the unmasked kernel, whose threads past the last row reload it and
+        # store nothing: 5 rows of 128 leave 11 of a 16-row block (fp32) or 27 of 32 (halves) past the end.
+        C("full-packs-ragged-block", _x((5, 128))),
+        C("full-packs-neg-inf", _x((16, 1024), values=_some_neg_inf)),
         C("dim0", _x((300, 33)), attrs={"dim": 0}),
         C("middle-dim", _x((4, 50, 16)), attrs={"dim": 1}),
         C("transposed", _x((64, 129), transposed(2)), attrs={"dim": -1}),

@@ -18,7 +18,6 @@ namespace {
 
 using namespace ort;
 
-int launches_for(size_t bytes) { return int(std::max<size_t>(20, ((size_t(256) << 20) + 2 * bytes - 1) / (2 * bytes))); }
 
 void report(size_t bytes, const char* how, int threads, int unroll, double us) {
   std::printf("%zu,%s,%d,%d,%.2f,%.0f\n", bytes, how, threads, unroll, us, 2.0 * double(bytes) / us * 1e-3);
@@ -38,7 +37,7 @@ void sweep_flat(const std::vector<void*>& in, const std::vector<void*>& out, siz
 
 void sweep_size(size_t bytes) {
   std::vector<void*> in, out;
-  for (int i = 0, n = launches_for(bytes); i < n; ++i) {
+  for (int i = 0, n = launches_for(2 * bytes); i < n; ++i) {
     void *a, *b;
     CHECK(cudaMalloc(&a, bytes));
     CHECK(cudaMalloc(&b, bytes));

@@ -112,7 +112,7 @@ void launch_main(const RowsOfDim& r, bool columns, int splits, int tpr, T* out, 
 template <class T>
 void sweep_shape(const char* name, int64_t rows, int64_t length, bool columns, int max_splits) {
   const size_t bytes = size_t(rows) * size_t(length) * sizeof(T);
-  const int launches = int(std::max<size_t>(20, ((size_t(256) << 20) + bytes - 1) / bytes));
+  const int launches = launches_for(bytes);
   std::vector<void*> in(launches);
   for (auto& p : in) {
     CHECK(cudaMalloc(&p, bytes));

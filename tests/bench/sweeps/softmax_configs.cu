@@ -28,9 +28,6 @@ namespace {
 
 using namespace ort;
 
-// Launches per graph, each on its own input/output pair: at least 20 and enough pairs to span 256 MiB.
-int launches_for(size_t bytes) { return int(std::max<size_t>(20, ((size_t(256) << 20) + 2 * bytes - 1) / (2 * bytes))); }
-
 RowsOfDim contiguous_rows(int64_t rows, int64_t length) {
   RowsOfDim r;
   r.dim = 1;
@@ -62,48 +59,44 @@ void report(int64_t rows, int64_t length, const char* kernel, int tpr, int np, d
   std::fflush(stdout);
 }
 
-template <class T, int TPR, int NP, int BLOCK = softmax_kernels::registers_block<TPR>()>
+// One (TPR, NP, BLOCK) of the registers kernel with body BODY (softmax_kernels::Body; the library's unless
+// the sweep of bodies below asks for another).
+template <class T, int TPR, int NP, int BLOCK = softmax_kernels::registers_block<TPR>(),
+          class BODY = softmax_kernels::Body<>>
 void sweep_registers(const Buffers& buf, const RowsOfDim& r) {
   constexpr int kVec = 16 / sizeof(T);
   constexpr int kBlock = BLOCK;
-  // Only the smallest NP that holds the row for this TPR: a larger one leaves threads idle.
+  // Only the smallest NP that holds the row for this TPR: a larger one leaves threads idle. A FULL body
+  // only for rows that fill every pack.
   const int64_t holds = int64_t(TPR) * NP * kVec;
-  if (r.length > holds || r.length <= int64_t(TPR) * (NP - 1) * kVec) return;
+  if (r.length > holds || r.length <= int64_t(TPR) * (NP - 1) * kVec || (BODY::kFull && r.length != holds)) return;
   const unsigned blocks = unsigned((r.rows + kBlock / TPR - 1) / (kBlock / TPR));
   const double us = time_graph(int(buf.in.size()), [&](int i, cudaStream_t st) {
-    softmax_kernels::registers<T, kVec, TPR, NP, BLOCK>
+    softmax_kernels::registers<T, kVec, TPR, NP, BLOCK, BODY>
         <<<blocks, kBlock, 0, st>>>(static_cast<T*>(buf.out[i]), static_cast<const T*>(buf.in[i]), r);
   });
   // "registers_row": one row a block, as Liger's Triton kernel and our TileLang kernels launch them;
-  // they beat ours by 10-13 % on rows of 1024-2304 elements (this session's first bench).
-  report<T>(r.rows, r.length, kBlock == TPR && TPR < 256 ? "registers_row" : "registers", TPR, NP, us);
-}
-
-// The registers kernel's body variants (softmax_kernels::Body) for one (TPR, NP), the library's block.
-template <class T, int TPR, int NP, bool FULL, bool READ_ONLY, bool EXPS_FIRST>
-void sweep_body(const Buffers& buf, const RowsOfDim& r) {
-  constexpr int kVec = 16 / sizeof(T);
-  constexpr int kBlock = softmax_kernels::registers_block<TPR>();
-  const int64_t holds = int64_t(TPR) * NP * kVec;
-  if (r.length > holds || r.length <= int64_t(TPR) * (NP - 1) * kVec || (FULL && r.length != holds)) return;
-  const unsigned blocks = unsigned((r.rows + kBlock / TPR - 1) / (kBlock / TPR));
-  const double us = time_graph(int(buf.in.size()), [&](int i, cudaStream_t st) {
-    softmax_kernels::registers<T, kVec, TPR, NP, kBlock, softmax_kernels::Body<FULL, READ_ONLY, EXPS_FIRST>>
-        <<<blocks, kBlock, 0, st>>>(static_cast<T*>(buf.out[i]), static_cast<const T*>(buf.in[i]), r);
-  });
-  char name[48];
-  std::snprintf(name, sizeof name, "body_%s%s%s", FULL ? "full" : "masked", READ_ONLY ? "_ro" : "",
-                EXPS_FIRST ? "_expsfirst" : "");
+  // they beat ours by 10-13 % on rows of 1024-2304 elements (session 9's first bench). "body_...": a body
+  // other than the library's.
+  char name[48] = "registers";
+  if (BODY::kFull || BODY::kReadOnly || BODY::kExpsFirst)
+    std::snprintf(name, sizeof name, "body_%s%s%s", BODY::kFull ? "full" : "masked", BODY::kReadOnly ? "_ro" : "",
+                  BODY::kExpsFirst ? "_expsfirst" : "");
+  else if (kBlock == TPR && TPR < 256)
+    std::snprintf(name, sizeof name, "registers_row");
   report<T>(r.rows, r.length, name, TPR, NP, us);
 }
 
+// The body variants of one (TPR, NP) at the library's block; the library's body is the "registers" row of
+// the same (TPR, NP), timed by sweep_tpr or sweep_blocks in the same run.
 template <class T, int TPR, int NP>
 void sweep_bodies(const Buffers& buf, const RowsOfDim& r) {
-  sweep_body<T, TPR, NP, false, false, false>(buf, r);  // the library's body, for the same-run baseline
-  sweep_body<T, TPR, NP, true, false, false>(buf, r);
-  sweep_body<T, TPR, NP, false, true, false>(buf, r);
-  sweep_body<T, TPR, NP, false, false, true>(buf, r);
-  sweep_body<T, TPR, NP, true, true, true>(buf, r);
+  using softmax_kernels::Body;
+  constexpr int kBlock = softmax_kernels::registers_block<TPR>();
+  sweep_registers<T, TPR, NP, kBlock, Body<true, false, false>>(buf, r);
+  sweep_registers<T, TPR, NP, kBlock, Body<false, true, false>>(buf, r);
+  sweep_registers<T, TPR, NP, kBlock, Body<false, false, true>>(buf, r);
+  sweep_registers<T, TPR, NP, kBlock, Body<true, true, true>>(buf, r);
 }
 
 // Both block shapes of a (TPR, NP): about 256 threads (the library's), and one row a block.
@@ -152,7 +145,7 @@ template <class T>
 void sweep_shape(int64_t rows, int64_t length) {
   const size_t bytes = size_t(rows) * size_t(length) * sizeof(T);
   Buffers buf;
-  const int launches = launches_for(bytes);
+  const int launches = launches_for(2 * bytes);  // read and written
   for (int i = 0; i < launches; ++i) {
     void *in, *out;
     CHECK(cudaMalloc(&in, bytes));

@@ -18,6 +18,12 @@
     }                                                                                      \
   } while (0)
 
+// Launches per graph, each on its own tensors, for a kernel that moves `bytes` a launch: at least 20, and
+// enough that together they span 256 MiB, so that a launch does not find its inputs in L2 (50 MiB).
+inline int launches_for(size_t bytes) {
+  return int(std::max<size_t>(20, ((size_t(256) << 20) + bytes - 1) / bytes));
+}
+
 // Median microseconds per launch; launch(i, stream) enqueues launch number i on the capturing stream.
 template <class F>
 double time_graph(int launches, F&& launch) {

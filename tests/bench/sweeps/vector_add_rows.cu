@@ -59,8 +59,7 @@ template <class T>
 void sweep_shape(const char* shape, int64_t rows, int64_t inner, bool row_broadcast) {
   const size_t n = size_t(rows) * size_t(inner), big = n * sizeof(T), small = size_t(inner) * sizeof(T);
   const size_t b_bytes = row_broadcast ? small : big;
-  // Each launch on its own tensors, together at least 256 MiB (at least 20 launches), as the harness does.
-  const int launches = int(std::max<size_t>(20, ((size_t(256) << 20) + 2 * big + b_bytes - 1) / (2 * big + b_bytes)));
+  const int launches = launches_for(2 * big + b_bytes);
   Buffers buf;
   for (int i = 0; i < launches; ++i) {
     void *o, *a, *b;

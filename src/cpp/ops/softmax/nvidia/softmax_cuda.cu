@@ -28,6 +28,7 @@ struct SoftmaxCudaDescriptor {
   SoftmaxPath path = SoftmaxPath::Empty;
   bool packs_aligned = false;  // lengths and row strides allow 16-byte packs if the pointers do
   int wide = -1, narrow = -1;  // registers-table entries for 16-byte packs and for single elements
+  bool wide_full = false;      // the row fills every pack of entry `wide`: no mask in the kernel
   int online_threads = 1024;   // threads per row of the online kernel with 16-byte packs
   int cluster = 0;             // CTAs per row of cluster_online (Cluster path)
   int device_id = 0;
@@ -46,8 +47,10 @@ struct RegConfig {
 template <int VEC>
 constexpr auto registers_table() {
   if constexpr (VEC == 4) {  // 16-byte packs of float32
+    // Session 10: 4096 as 512 x 2 (was 256 x 4): 32768x4096 258.6 against 263.0 us, 4096x4096 a tie at
+    // 34.9 (sweep run 3, cold rows).
     return std::array<RegConfig, 11>{{{16, 4, 1}, {32, 8, 1}, {64, 16, 1}, {128, 16, 2}, {256, 16, 4},
-                                      {512, 32, 4}, {1024, 64, 4}, {2048, 128, 4}, {4096, 256, 4},
+                                      {512, 32, 4}, {1024, 64, 4}, {2048, 128, 4}, {4096, 512, 2},
                                       {8192, 512, 4}, {16384, 1024, 4}}};
   } else if constexpr (VEC == 8) {  // 16-byte packs of float16/bfloat16; beyond 8192, online measured faster
     // Session 3 (launch bounds for 32 registers) moved 512, 4096 and 8192 to 16 values a thread: bf16
@@ -97,23 +100,48 @@ int pick_online_threads(int64_t length, int vec) {
   return 1024;
 }
 
+// `full`: the row fills every pack of the entry (length == TPR * NP * VEC, every power-of-two length the
+// packed tables hold), so the kernel drops the per-pack mask (Body<true>). Session 10's sweep, cold rows:
+// 4096x1024 bf16 6.51 -> 6.28 us, 4096x128 bf16 2.67 -> 2.62, 4080x1536 bf16 8.52 -> 8.41; with 32 x 9
+// packs at 2304 halves the mask had cost a third (7.35 against 4.98). Single-element rows keep the mask:
+// another 27 kernels to build for rows that are misaligned anyway. Groups of 256 threads or more keep it
+// too: for fp32 the unmasked body spills 4 bytes under the 32-register bound (ptxas, sm_80 and sm_90), and
+// for 16-bit rows of 4096 (256 x 2) it lost, 18.71 against 18.60 us at 4096x4096 bf16 (sweep, run 3).
+constexpr bool has_unmasked_body(int vec, int tpr) {
+  return vec > 1 && tpr <= 128;
+}
+
 template <class T, int VEC, int TPR, int NP>
-void launch_registers(const RowsOfDim& r, T* out, const T* x, cudaStream_t st) {
+void launch_registers(bool full, const RowsOfDim& r, T* out, const T* x, cudaStream_t st) {
   constexpr int kBlock = softmax_kernels::registers_block<TPR>();
-  const int64_t blocks = ceil_div(r.rows, kBlock / TPR);
-  softmax_kernels::registers<T, VEC, TPR, NP><<<unsigned(blocks), kBlock, 0, st>>>(out, x, r);
+  const auto blocks = unsigned(ceil_div(r.rows, kBlock / TPR));
+  if constexpr (has_unmasked_body(VEC, TPR)) {
+    if (full) {
+      softmax_kernels::registers<T, VEC, TPR, NP, kBlock, softmax_kernels::Body<true>><<<blocks, kBlock, 0, st>>>(out, x, r);
+      return;
+    }
+  }
+  softmax_kernels::registers<T, VEC, TPR, NP><<<blocks, kBlock, 0, st>>>(out, x, r);
 }
 
 // Instantiates exactly the table's entries and launches entry `e`.
 template <class T, int VEC, size_t... I>
-void dispatch_registers(int e, const RowsOfDim& r, T* out, const T* x, cudaStream_t st, std::index_sequence<I...>) {
+void dispatch_registers(int e, bool full, const RowsOfDim& r, T* out, const T* x, cudaStream_t st,
+                        std::index_sequence<I...>) {
   constexpr auto table = registers_table<VEC>();
-  ((e == int(I) ? launch_registers<T, VEC, table[I].tpr, table[I].np>(r, out, x, st) : void()), ...);
+  ((e == int(I) ? launch_registers<T, VEC, table[I].tpr, table[I].np>(full, r, out, x, st) : void()), ...);
 }
 
 template <class T, int VEC>
-void dispatch_registers(int e, const RowsOfDim& r, T* out, const T* x, cudaStream_t st) {
-  dispatch_registers<T, VEC>(e, r, out, x, st, std::make_index_sequence<registers_table<VEC>().size()>{});
+void dispatch_registers(int e, bool full, const RowsOfDim& r, T* out, const T* x, cudaStream_t st) {
+  dispatch_registers<T, VEC>(e, full, r, out, x, st, std::make_index_sequence<registers_table<VEC>().size()>{});
+}
+
+template <int VEC>
+bool fills_every_pack(int e, int64_t length) {
+  if (e < 0) return false;
+  const RegConfig c = registers_table<VEC>()[size_t(e)];
+  return has_unmasked_body(VEC, c.tpr) && int64_t(c.tpr) * c.np * VEC == length;
 }
 
 // cluster_online's shape: CTAs of 512 threads, each streaming 32 KB of the row. The sweep (run k,
@@ -200,6 +228,7 @@ Status softmax_cuda_create(SoftmaxCudaDescriptor** desc, const TensorDesc* out, 
     d->packs_aligned &= r.outer.strides[0][i] % vec == 0 && r.outer.strides[1][i] % vec == 0;
   const bool unit_rows = (r.x_stride == 1 && r.out_stride == 1) || r.length <= 1;
   d->wide = vec == 4 ? pick_registers<4>(r.length) : pick_registers<8>(r.length);
+  d->wide_full = vec == 4 ? fills_every_pack<4>(d->wide, r.length) : fills_every_pack<8>(d->wide, r.length);
   d->narrow = pick_registers<1>(r.length);
   d->online_threads = pick_online_threads(r.length, vec);
   if (r.rows == 0 || r.length == 0) d->path = SoftmaxPath::Empty;
@@ -239,9 +268,9 @@ Status softmax_cuda_execute(const SoftmaxCudaDescriptor* desc, void*, size_t, vo
     T* o = static_cast<T*>(out);
     const T* px = static_cast<const T*>(x);
     if (desc->path == SoftmaxPath::Registers && wide) {
-      dispatch_registers<T, kVec>(desc->wide, r, o, px, st);
+      dispatch_registers<T, kVec>(desc->wide, desc->wide_full, r, o, px, st);
     } else if (desc->path == SoftmaxPath::Registers && desc->narrow >= 0) {
-      dispatch_registers<T, 1>(desc->narrow, r, o, px, st);
+      dispatch_registers<T, 1>(desc->narrow, false, r, o, px, st);
     } else if (desc->path == SoftmaxPath::Cluster && wide) {
       const cudaError_t e = launch_cluster_online<T>(desc->cluster, r, o, px, st);
       if (e != cudaSuccess) return cuda_status(e, "softmax");

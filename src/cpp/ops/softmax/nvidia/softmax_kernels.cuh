@@ -63,10 +63,12 @@ __device__ __forceinline__ void add_chunk(Online& acc, const float (&f)[N]) {
 // thread holds none); packs past it are masked. One 32-bit count and pointers to the first pack are all
 // the bookkeeping: with 64-bit row offsets and indices per pack (the session-2 version) the kernels
 // needed 40-51 registers and spilled when asked to fit 32.
-// How the registers kernel's body is built. The library launches Body<> (every pack masked, plain loads, each
-// exp added to the sum as it is made); the sweep times the others, because TileLang's kernel with the same
-// shape (32 threads x 9 packs for 2304 halves) ran in 4.4 us where ours took 7.5, with about the same
-// registers (86 against 89), half the PTX instructions and no mask branches (session 9).
+// How the registers kernel's body is built. The library launches Body<true> for rows that fill every pack
+// and Body<> (every pack masked) for the rest, both with plain loads and each exp added to the sum as it is
+// made; the sweep times the others. They were written because TileLang's kernel with the same shape (32
+// threads x 9 packs for 2304 halves) ran in 4.4 us where ours took 7.5, with about the same registers (86
+// against 89), half the PTX instructions and no mask branches (session 9). The sweep (session 10) put the
+// cost in the mask: FULL 4.98 us against 7.35; READ_ONLY and EXPS_FIRST gained nothing (within 1 %).
 //   FULL:       the row fills every pack (length == TPR * NP * VEC): no mask at all on the loads and exps
 //               (threads past the last row load the last row again and store nothing)
 //   READ_ONLY:  loads through the read-only path (ld.global.nc). Safe even in place (out == x): each
@@ -93,8 +95,7 @@ struct RowSlice {
     cuda::Pack<T, VEC> raw[NP];
 #pragma unroll
     for (int p = 0; p < NP; ++p)
-      if (holds(p))
-        raw[p] = BODY::kReadOnly ? cuda::load_pack_ro<T, VEC>(first + p * kStride) : cuda::load_pack<T, VEC>(first + p * kStride);
+      if (holds(p)) raw[p] = cuda::load_pack<T, VEC, BODY::kReadOnly>(first + p * kStride);
     float m = -INFINITY;
 #pragma unroll
     for (int p = 0; p < NP; ++p) {

@@ -26,7 +26,11 @@ struct VectorAddCudaDescriptor {
 
 namespace {
 
-constexpr int kUnroll = 4;
+// Packs per thread on the rows path. Session 10's sweep (tests/bench/sweeps/vector_add_rows.cu, cold
+// tensors) against the 4 before it: 1008x2304 fp32 8.70 against 9.21 us, bf16 5.94 against 6.11,
+// 4096x4096 fp32 48.0 against 48.7, 2^28 fp32 737.5 against 740.1; the row broadcast ties (519 / 519 fp32,
+// 264 / 261 bf16). One pack lost everywhere but the tiny case, which `small` already sends there.
+constexpr int kUnroll = 2;
 
 bool plan_rows(const Nest<3>& n, vector_add_kernels::RowsPlan* p) {
   if (n.ndim == 0) {  // a single element
