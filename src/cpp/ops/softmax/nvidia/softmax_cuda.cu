@@ -47,11 +47,14 @@ struct RegConfig {
 template <int VEC>
 constexpr auto registers_table() {
   if constexpr (VEC == 4) {  // 16-byte packs of float32
-    // Session 10: 4096 as 512 x 2 (was 256 x 4): 32768x4096 258.6 against 263.0 us, 4096x4096 a tie at
-    // 34.9 (sweep run 3, cold rows).
-    return std::array<RegConfig, 11>{{{16, 4, 1}, {32, 8, 1}, {64, 16, 1}, {128, 16, 2}, {256, 16, 4},
-                                      {512, 32, 4}, {1024, 64, 4}, {2048, 128, 4}, {4096, 512, 2},
-                                      {8192, 512, 4}, {16384, 1024, 4}}};
+    // Session 10: rows of 3073-4096 as 512 x 2 (was 256 x 4): 32768x4096 258.6 against 263.0 us,
+    // 4096x4096 a tie at 34.9 (sweep run as, cold rows); bench run at: 32768x4096 262.7 -> 256.7 us. Rows
+    // of 2049-3072 keep 256 x 4: at 2304, 512 x 2 leaves 224 of 512 threads idle and took 7.75 us against
+    // 6.85 (sweep run aq; 7.73 against 6.78 in the benches of runs au and ar). Between 2304 and 4096 the
+    // two were not timed; 3072 is where 256 threads stop needing a fourth pack.
+    return std::array<RegConfig, 12>{{{16, 4, 1}, {32, 8, 1}, {64, 16, 1}, {128, 16, 2}, {256, 16, 4},
+                                      {512, 32, 4}, {1024, 64, 4}, {2048, 128, 4}, {3072, 256, 4},
+                                      {4096, 512, 2}, {8192, 512, 4}, {16384, 1024, 4}}};
   } else if constexpr (VEC == 8) {  // 16-byte packs of float16/bfloat16; beyond 8192, online measured faster
     // Session 3 (launch bounds for 32 registers) moved 512, 4096 and 8192 to 16 values a thread: bf16
     // 8192x512 6.39 vs 6.59 µs, 32768x4096 131.5 vs 145.0, 4096x8192 34.5 vs online's 37.2.
