@@ -196,3 +196,21 @@ def test_cluster_softmax_parts(n, dtype, parts):
     if parts:
         assert n * (4 if dtype == "float32" else 2) <= parts * tl_softmax.CLUSTER_PART_BYTES
         assert (n // parts) % tl_softmax.packed_step(dtype)[1] == 0
+
+
+@pytest.mark.lowering
+@pytest.mark.parametrize("dtype,parts", [("float16", 4), ("bfloat16", 16), ("float32", 8)])
+def test_cluster_softmax_writes_no_remote_block_before_a_full_barrier(dtype, parts):
+    # The race of session 10's first run, checked where CI can see it: TileLang's shared-memory planner gave
+    # the buffer that other blocks write into (`every`) the bytes of the block reductions' workspace, so a
+    # block may write into another only after a full cluster barrier that follows every block reduction.
+    # An arrive at the kernel's start (the first version) let early blocks corrupt late blocks' sums.
+    src = lower(tl_softmax.softmax_cluster_packed_program(dtype, parts))
+    first_remote_write = src.index("map_shared_rank")
+    before = src[:first_remote_write]
+    assert "cluster_arrive_relaxed" not in src
+    assert "tl::AllReduce" in before  # the statistics' block reductions come first ...
+    assert before.rindex("tl::cluster_sync()") > before.rindex("tl::AllReduce")  # ... then a full barrier
+    after = src[first_remote_write:]
+    local_read = re.search(r"\(\(float\*\)every\)\[\(", after)  # every[q, ...] read back, not the remote store
+    assert local_read and "tl::cluster_sync()" in after[:local_read.start()]  # every pair arrived before any read
