@@ -27,6 +27,8 @@ softmax-256x262144-bf16-ours softmax 256x262144 bfloat16 ours
 softmax-4096x1024-fp32-ours softmax 4096x1024 float32 ours
 softmax-4096x1024-fp32-liger softmax 4096x1024 float32 liger
 softmax-4096x1024-fp32-torch softmax 4096x1024 float32 torch
+softmax-4096x1024-bf16-ours softmax 4096x1024 bfloat16 ours
+softmax-4096x1024-bf16-liger softmax 4096x1024 bfloat16 liger
 softmax-4096x128-fp32-ours softmax 4096x128 float32 ours
 softmax-4096x128-fp32-torch softmax 4096x128 float32 torch
 reduce-rows-4096x128-fp16-ours reduce_sum rows-4096x128 float16 ours
@@ -50,6 +52,7 @@ reduce-rows-4096x16384-fp16-tilelang reduce_sum rows-4096x16384 float16 ours til
 softmax-1008x2304-fp16-ours softmax 1008x2304 float16 ours
 softmax-1008x2304-fp16-tilelang softmax 1008x2304 float16 ours tilelang
 softmax-1024x65536-fp16-tilelang softmax 1024x65536 float16 ours tilelang
+softmax-1024x65536-fp16-ours softmax 1024x65536 float16 ours
 softmax-4096x16384-fp16-tilelang softmax 4096x16384 float16 ours tilelang
 "
 status=0
