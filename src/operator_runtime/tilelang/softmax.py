@@ -201,6 +201,19 @@ def write_part_stats(m, s, total, stats, i):
     stats[i, 1] = total[0]
 
 
+@T.macro
+def write_packed_part(x, y, i, raw, res, m, inv, steps, packs, vec, dtype):
+    """The normalising pass of the packed kernels over part i of (parts, groups, vec) views: y = exp(x - m) * inv,
+    thread t taking the packs at t, t + SPLIT_THREADS, ... of each step."""
+    for k in T.serial(steps):
+        for t, p, v in T.Parallel(SPLIT_THREADS, packs, vec):
+            raw[t, p * vec + v] = x[i, (k * packs + p) * SPLIT_THREADS + t, v]
+        for t, j in T.Parallel(SPLIT_THREADS, SPLIT_VALUES):
+            res[t, j] = T.cast(T.exp2((T.cast(raw[t, j], FP32) - m) * LOG2E) * inv, dtype)
+        for t, p, v in T.Parallel(SPLIT_THREADS, packs, vec):
+            y[i, (k * packs + p) * SPLIT_THREADS + t, v] = res[t, p * vec + v]
+
+
 def softmax_stats_program(dtype: str):
     parts, length = T.dynamic("parts"), T.dynamic("length")
     step = SPLIT_THREADS * SPLIT_VALUES
@@ -312,13 +325,7 @@ def softmax_apply_packed_program(dtype: str, pieces: int):
                 s += T.if_then_else(stats[first + q, 1] == 0.0, 0.0,
                                     stats[first + q, 1] * T.exp2((stats[first + q, 0] - m) * LOG2E))
             inv = 1.0 / s
-            for k in T.serial(groups // (SPLIT_THREADS * packs)):
-                for t, p, v in T.Parallel(SPLIT_THREADS, packs, vec):
-                    raw[t, p * vec + v] = x[i, (k * packs + p) * SPLIT_THREADS + t, v]
-                for t, j in T.Parallel(SPLIT_THREADS, SPLIT_VALUES):
-                    res[t, j] = T.cast(T.exp2((T.cast(raw[t, j], FP32) - m) * LOG2E) * inv, dtype)
-                for t, p, v in T.Parallel(SPLIT_THREADS, packs, vec):
-                    y[i, (k * packs + p) * SPLIT_THREADS + t, v] = res[t, p * vec + v]
+            write_packed_part(x, y, i, raw, res, m, inv, groups // (SPLIT_THREADS * packs), packs, vec, dtype)
 
     return softmax_apply_packed_kernel
 
@@ -392,13 +399,8 @@ def softmax_cluster_packed_program(dtype: str, parts: int):
             for q in T.serial(parts):
                 sm += T.if_then_else(every[q, 1] == 0.0, 0.0, every[q, 1] * T.exp2((every[q, 0] - mx) * LOG2E))
             inv = 1.0 / sm
-            for k in T.serial(groups // (SPLIT_THREADS * packs)):  # the part again, now from L2
-                for t, p, v in T.Parallel(SPLIT_THREADS, packs, vec):
-                    raw[t, p * vec + v] = x[i, (k * packs + p) * SPLIT_THREADS + t, v]
-                for t, j in T.Parallel(SPLIT_THREADS, SPLIT_VALUES):
-                    res[t, j] = T.cast(T.exp2((T.cast(raw[t, j], FP32) - mx) * LOG2E) * inv, dtype)
-                for t, p, v in T.Parallel(SPLIT_THREADS, packs, vec):
-                    y[i, (k * packs + p) * SPLIT_THREADS + t, v] = res[t, p * vec + v]
+            # The part again, now from L2.
+            write_packed_part(x, y, i, raw, res, mx, inv, groups // (SPLIT_THREADS * packs), packs, vec, dtype)
 
     return softmax_cluster_packed_kernel
 
