@@ -202,6 +202,20 @@ def write_part_stats(m, s, total, stats, i):
 
 
 @T.macro
+def packed_part_stats(x, i, raw, buf, step_max, step_sum, m, s, steps, packs, vec):
+    """The statistics pass of the packed kernels over part i of a (parts, groups, vec) view: each thread's
+    running (max, sum) in m, s. Pack p of every thread is read together, so each load is coalesced."""
+    T.fill(m, NEG_INF)
+    T.clear(s)
+    for k in T.serial(steps):
+        for t, p, v in T.Parallel(SPLIT_THREADS, packs, vec):
+            raw[t, p * vec + v] = x[i, (k * packs + p) * SPLIT_THREADS + t, v]
+        for t, j in T.Parallel(SPLIT_THREADS, SPLIT_VALUES):
+            buf[t, j] = T.cast(raw[t, j], FP32)
+        take_step(buf, step_max, step_sum, m, s, 1)
+
+
+@T.macro
 def write_packed_part(x, y, i, raw, res, m, inv, steps, packs, vec, dtype):
     """The normalising pass of the packed kernels over part i of (parts, groups, vec) views: y = exp(x - m) * inv,
     thread t taking the packs at t, t + SPLIT_THREADS, ... of each step."""
@@ -292,14 +306,7 @@ def softmax_stats_packed_program(dtype: str):
             m = T.alloc_fragment((SPLIT_THREADS,), FP32)
             s = T.alloc_fragment((SPLIT_THREADS,), FP32)
             total = T.alloc_fragment((1,), FP32)
-            T.fill(m, NEG_INF)
-            T.clear(s)
-            for k in T.serial(groups // (SPLIT_THREADS * packs)):
-                for t, p, v in T.Parallel(SPLIT_THREADS, packs, vec):  # pack p of every thread: coalesced
-                    raw[t, p * vec + v] = x[i, (k * packs + p) * SPLIT_THREADS + t, v]
-                for t, j in T.Parallel(SPLIT_THREADS, SPLIT_VALUES):
-                    buf[t, j] = T.cast(raw[t, j], FP32)
-                take_step(buf, step_max, step_sum, m, s, 1)
+            packed_part_stats(x, i, raw, buf, step_max, step_sum, m, s, groups // (SPLIT_THREADS * packs), packs, vec)
             write_part_stats(m, s, total, stats, i)
 
     return softmax_stats_packed_kernel
@@ -374,14 +381,7 @@ def softmax_cluster_packed_program(dtype: str, parts: int):
             total = T.alloc_fragment((1,), FP32)
             mine = T.alloc_shared((1, 2), FP32)        # this block's (max, sum)
             every = T.alloc_shared((parts, 2), FP32)   # every block's, written by each block into all
-            T.fill(m, NEG_INF)
-            T.clear(s)
-            for k in T.serial(groups // (SPLIT_THREADS * packs)):
-                for t, p, v in T.Parallel(SPLIT_THREADS, packs, vec):
-                    raw[t, p * vec + v] = x[i, (k * packs + p) * SPLIT_THREADS + t, v]
-                for t, j in T.Parallel(SPLIT_THREADS, SPLIT_VALUES):
-                    buf[t, j] = T.cast(raw[t, j], FP32)
-                take_step(buf, step_max, step_sum, m, s, 1)
+            packed_part_stats(x, i, raw, buf, step_max, step_sum, m, s, groups // (SPLIT_THREADS * packs), packs, vec)
             write_part_stats(m, s, total, mine, 0)
             # A full cluster barrier, not an arrive at the start: TileLang's shared-memory planner sees only
             # this block's accesses, so it gives `every` the bytes that write_part_stats' block reductions
