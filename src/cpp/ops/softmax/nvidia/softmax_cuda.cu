@@ -103,13 +103,13 @@ int pick_online_threads(int64_t length, int vec) {
   return 1024;
 }
 
-// `full`: the row fills every pack of the entry (length == TPR * NP * VEC, every power-of-two length the
-// packed tables hold), so the kernel drops the per-pack mask (Body<true>). Session 10's sweep, cold rows:
+// `full`: the row fills every pack of the entry (length == TPR * NP * VEC: the powers of two up to 2048,
+// and 1536 halves), so the kernel drops the per-pack mask (Body<true>). Session 10's sweep, cold rows:
 // 4096x1024 bf16 6.51 -> 6.28 us, 4096x128 bf16 2.67 -> 2.62, 4080x1536 bf16 8.52 -> 8.41; with 32 x 9
 // packs at 2304 halves the mask had cost a third (7.35 against 4.98). Single-element rows keep the mask:
 // another 27 kernels to build for rows that are misaligned anyway. Groups of 256 threads or more keep it
 // too: for fp32 the unmasked body spills 4 bytes under the 32-register bound (ptxas, sm_80 and sm_90), and
-// for 16-bit rows of 4096 (256 x 2) it lost, 18.71 against 18.60 us at 4096x4096 bf16 (sweep, run 3).
+// for 16-bit rows of 4096 (256 x 2) it lost, 18.71 against 18.60 us at 4096x4096 bf16 (sweep, run as).
 constexpr bool has_unmasked_body(int vec, int tpr) {
   return vec > 1 && tpr <= 128;
 }
