@@ -342,7 +342,8 @@ def softmax_apply_packed_program(dtype: str, pieces: int):
 # fused, with each row's parts run as one thread-block cluster that trades (max, sum) through distributed
 # shared memory. The split pair reads x twice from HBM (116 us for 1024x65536 halves, where our CUDA's
 # cluster_online reads it once in 83; batches that keep the second read in L2 lost, session 9). Here a part
-# is CLUSTER_PART_BYTES, as in cluster_online: a block's second read of its part finds it in L2.
+# is CLUSTER_PART_BYTES, as in cluster_online: a block's second read of its part finds it in L2. Run as
+# (H200): 1024x65536 halves 116 -> 96 us, 256x262144 halves 116 -> 101-102, fp32 1024x65536 221 -> 186.
 CLUSTER_PART_BYTES = 32 << 10
 CLUSTER_MAX = 16  # H100/H200 run clusters of up to 16 ("non-portable" above 8; TileLang's launcher allows them)
 
@@ -386,7 +387,7 @@ def softmax_cluster_packed_program(dtype: str, parts: int):
             # A full cluster barrier, not an arrive at the start: TileLang's shared-memory planner sees only
             # this block's accesses, so it gives `every` the bytes that write_part_stats' block reductions
             # used. A remote write that lands before its owner is past those reductions corrupts them
-            # (session 10, run 1: 26 wrong results; clean under compute-sanitizer, which serialises blocks).
+            # (session 10, run aq: 26 wrong results; clean under compute-sanitizer, which serialises blocks).
             T.cluster_sync()
             rank = T.block_rank_in_cluster()
             for q in T.serial(parts):
