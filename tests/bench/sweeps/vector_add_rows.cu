@@ -1,7 +1,7 @@
-// Times vector_add's rows kernel (vector_add_kernels.cuh) at 1, 2, 4 and 8 packs a thread on the
-// benchmark's contiguous and row-broadcast shapes. The library launches 4 (1 when the grid would not fill
-// the GPU); the copy_flat sweep found one word a thread faster than four at every size from 32 MiB for
-// the copy (session 9), and vector_add's 1008x2304 and 4096x4096 halves trail torch by 3-7 %.
+// Times vector_add's rows kernel (vector_add_kernels.cuh) at 1, 2, 4 and 8 packs a thread (blocks of 256
+// threads) and at 128- and 512-thread blocks, on the benchmark's contiguous and row-broadcast shapes. The
+// library launches 2 packs in 256 threads (1 when the grid would not fill the GPU): session 10's run of this
+// sweep (docs/runs/vector-add-rows-h200-2026-11-30-aq.csv) had 2 beat 4 by 3-6 % at 1008x2304.
 //
 //   nvcc -std=c++17 -O3 -arch=sm_90 -Isrc/cpp tests/bench/sweeps/vector_add_rows.cu -o vector_add_rows
 //   ./vector_add_rows > vector_add_rows.csv   (scripts/gpu_check.sh --sweep with SWEEPS=vector_add_rows)
@@ -42,16 +42,17 @@ vector_add_kernels::RowsPlan plan(int64_t rows, int64_t inner, bool row_broadcas
   return p;
 }
 
-template <class T, int UNROLL>
+template <class T, int UNROLL, int BLOCK = 256>
 void sweep_unroll(const Buffers& buf, const vector_add_kernels::RowsPlan& p, const char* shape, double bytes) {
   constexpr int kVec = 16 / sizeof(T);
-  const dim3 grid(unsigned((p.inner + 256 * kVec * UNROLL - 1) / (256 * kVec * UNROLL)),
+  const dim3 grid(unsigned((p.inner + BLOCK * kVec * UNROLL - 1) / (BLOCK * kVec * UNROLL)),
                   unsigned(std::min<int64_t>(p.rows, 65535)));
   const double us = time_graph(int(buf.out.size()), [&](int i, cudaStream_t st) {
-    vector_add_kernels::rows<T, kVec, UNROLL, 0><<<grid, 256, 0, st>>>(
+    vector_add_kernels::rows<T, kVec, UNROLL, 0, BLOCK><<<grid, BLOCK, 0, st>>>(
         static_cast<T*>(buf.out[i]), static_cast<const T*>(buf.a[i]), static_cast<const T*>(buf.b[i]), p);
   });
-  std::printf("%s,%s,%d,%u,%.2f,%.0f\n", dtype_name<T>(), shape, UNROLL, grid.x * grid.y, us, bytes / us * 1e-3);
+  std::printf("%s,%s,%d,%d,%u,%.2f,%.0f\n", dtype_name<T>(), shape, UNROLL, BLOCK, grid.x * grid.y, us,
+              bytes / us * 1e-3);
   std::fflush(stdout);
 }
 
@@ -78,6 +79,11 @@ void sweep_shape(const char* shape, int64_t rows, int64_t inner, bool row_broadc
   sweep_unroll<T, 2>(buf, p, shape, bytes);
   sweep_unroll<T, 4>(buf, p, shape, bytes);
   sweep_unroll<T, 8>(buf, p, shape, bytes);
+  // Block size at the library's 2 packs and at 1: vector_add 1008x2304 halves trail torch by 5 % (session
+  // 10), and torch launches 128-thread blocks there.
+  sweep_unroll<T, 1, 128>(buf, p, shape, bytes);
+  sweep_unroll<T, 2, 128>(buf, p, shape, bytes);
+  sweep_unroll<T, 2, 512>(buf, p, shape, bytes);
   for (int i = 0; i < launches; ++i) {
     CHECK(cudaFree(buf.out[i]));
     CHECK(cudaFree(buf.a[i]));
@@ -88,7 +94,7 @@ void sweep_shape(const char* shape, int64_t rows, int64_t inner, bool row_broadc
 }  // namespace
 
 int main() {
-  std::printf("dtype,shape,unroll,blocks,us,gbps\n");
+  std::printf("dtype,shape,unroll,threads,blocks,us,gbps\n");
   // Equal shapes coalesce into one long row (plan_rows), as the library launches them.
   sweep_shape<float>("tiny-4096", 1, 4096, false);
   for (auto one : {&sweep_shape<float>, &sweep_shape<bfloat16_t>}) {

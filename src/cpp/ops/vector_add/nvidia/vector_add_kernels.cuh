@@ -49,10 +49,12 @@ __device__ __forceinline__ void widen(const cuda::Pack<T, VEC>& pk, float splat,
 // converted, so 2 x kUnroll 16-byte loads are in flight per thread whatever the dtype. A row's tail that
 // does not fill a pack is done element by element. The launch bound asks for 4 blocks per SM (64
 // registers): left alone, ptxas took 114 for fp32, and ncu on the H200 showed the row broadcast of
-// 16384^2 at 20 % occupancy (2 blocks per SM).
-template <class T, int VEC, int kUnroll, int kBcast>
-__global__ void __launch_bounds__(256, 4) rows(T* out, const T* a, const T* b, RowsPlan p) {
-  constexpr int kChunk = 256 * VEC * kUnroll;
+// 16384^2 at 20 % occupancy (2 blocks per SM). BLOCK: threads per block, 256 in the library; the
+// vector_add_rows sweep also times 128 (torch's elementwise kernels launch 128) and 512, with the same
+// 1024 threads per SM.
+template <class T, int VEC, int kUnroll, int kBcast, int BLOCK = 256>
+__global__ void __launch_bounds__(BLOCK, 1024 / BLOCK) rows(T* out, const T* a, const T* b, RowsPlan p) {
+  constexpr int kChunk = BLOCK * VEC * kUnroll;
   constexpr bool kSplatA = kBcast & 1, kSplatB = kBcast & 2;
   for (int64_t row = blockIdx.y; row < p.rows; row += gridDim.y) {
     int64_t off[3];
@@ -64,7 +66,7 @@ __global__ void __launch_bounds__(256, 4) rows(T* out, const T* a, const T* b, R
     cuda::Pack<T, VEC> ra[kUnroll], rb[kUnroll];
 #pragma unroll
     for (int u = 0; u < kUnroll; ++u) {
-      const int64_t i = base + u * 256 * VEC;
+      const int64_t i = base + u * BLOCK * VEC;
       if (i + VEC <= p.inner) {
         if constexpr (!kSplatA) ra[u] = cuda::load_pack<T, VEC>(pa + i);
         if constexpr (!kSplatB) rb[u] = cuda::load_pack<T, VEC>(pb + i);
@@ -73,7 +75,7 @@ __global__ void __launch_bounds__(256, 4) rows(T* out, const T* a, const T* b, R
     const float sa = kSplatA ? to_float(*pa) : 0.f, sb = kSplatB ? to_float(*pb) : 0.f;
 #pragma unroll
     for (int u = 0; u < kUnroll; ++u) {
-      const int64_t i = base + u * 256 * VEC;
+      const int64_t i = base + u * BLOCK * VEC;
       if (i + VEC <= p.inner) {
         float fa[VEC], fb[VEC];
         widen<T, VEC, kSplatA>(ra[u], sa, fa);
