@@ -29,12 +29,10 @@ template <> struct WordOf<1> { using type = unsigned char; };
 // in a per-pack `if (in range) { load; convert; }`) makes the thread wait for that load before it can
 // issue the next one: the half-precision kernels then had two loads in flight instead of eight and ran
 // at 0.55x torch. Kernels load every pack of an iteration first (load_pack), then convert (unpack).
-// READ_ONLY loads through the read-only data path (ld.global.nc): only for data that no thread of the
-// kernel writes before another thread reads it.
-template <class T, int N, bool READ_ONLY = false>
+template <class T, int N>
 __device__ __forceinline__ Pack<T, N> load_pack(const T* p) {
   using W = typename WordOf<sizeof(T) * N>::type;
-  const W w = READ_ONLY ? __ldg(reinterpret_cast<const W*>(p)) : *reinterpret_cast<const W*>(p);
+  const W w = *reinterpret_cast<const W*>(p);
   Pack<T, N> pk;
   memcpy(&pk, &w, sizeof(W));
   return pk;

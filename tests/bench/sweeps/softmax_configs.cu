@@ -59,44 +59,34 @@ void report(int64_t rows, int64_t length, const char* kernel, int tpr, int np, d
   std::fflush(stdout);
 }
 
-// One (TPR, NP, BLOCK) of the registers kernel with body BODY (softmax_kernels::Body; the library's unless
-// the sweep of bodies below asks for another).
-template <class T, int TPR, int NP, int BLOCK = softmax_kernels::registers_block<TPR>(),
-          class BODY = softmax_kernels::Body<>>
+// One (TPR, NP, BLOCK) of the registers kernel, masked or FULL (no mask: rows that fill every pack).
+template <class T, int TPR, int NP, int BLOCK = softmax_kernels::registers_block<TPR>(), bool FULL = false>
 void sweep_registers(const Buffers& buf, const RowsOfDim& r) {
   constexpr int kVec = 16 / sizeof(T);
   constexpr int kBlock = BLOCK;
-  // Only the smallest NP that holds the row for this TPR: a larger one leaves threads idle. A FULL body
-  // only for rows that fill every pack.
+  // Only the smallest NP that holds the row for this TPR: a larger one leaves threads idle. FULL only for
+  // rows that fill every pack.
   const int64_t holds = int64_t(TPR) * NP * kVec;
-  if (r.length > holds || r.length <= int64_t(TPR) * (NP - 1) * kVec || (BODY::kFull && r.length != holds)) return;
+  if (r.length > holds || r.length <= int64_t(TPR) * (NP - 1) * kVec || (FULL && r.length != holds)) return;
   const unsigned blocks = unsigned((r.rows + kBlock / TPR - 1) / (kBlock / TPR));
   const double us = time_graph(int(buf.in.size()), [&](int i, cudaStream_t st) {
-    softmax_kernels::registers<T, kVec, TPR, NP, BLOCK, BODY>
+    softmax_kernels::registers<T, kVec, TPR, NP, BLOCK, FULL>
         <<<blocks, kBlock, 0, st>>>(static_cast<T*>(buf.out[i]), static_cast<const T*>(buf.in[i]), r);
   });
   // "registers_row": one row a block, as Liger's Triton kernel and our TileLang kernels launch them;
-  // they beat ours by 10-13 % on rows of 1024-2304 elements (session 9's first bench). "body_...": a body
-  // other than the library's.
+  // they beat ours by 10-13 % on rows of 1024-2304 elements (session 9's first bench). "body_full": no mask,
+  // what the library launches for such rows in groups of up to 128 threads (softmax_cuda.cu).
   char name[48] = "registers";
-  if (BODY::kFull || BODY::kReadOnly || BODY::kExpsFirst)
-    std::snprintf(name, sizeof name, "body_%s%s%s", BODY::kFull ? "full" : "masked", BODY::kReadOnly ? "_ro" : "",
-                  BODY::kExpsFirst ? "_expsfirst" : "");
-  else if (kBlock == TPR && TPR < 256)
-    std::snprintf(name, sizeof name, "registers_row");
+  if (FULL) std::snprintf(name, sizeof name, "body_full");
+  else if (kBlock == TPR && TPR < 256) std::snprintf(name, sizeof name, "registers_row");
   report<T>(r.rows, r.length, name, TPR, NP, us);
 }
 
-// The body variants of one (TPR, NP) at the library's block; the library's body is the "registers" row of
-// the same (TPR, NP), timed by sweep_tpr or sweep_blocks in the same run.
+// The unmasked body of one (TPR, NP) at the library's block, beside the masked "registers" row of the same
+// (TPR, NP) that sweep_tpr or sweep_blocks times in the same run.
 template <class T, int TPR, int NP>
 void sweep_bodies(const Buffers& buf, const RowsOfDim& r) {
-  using softmax_kernels::Body;
-  constexpr int kBlock = softmax_kernels::registers_block<TPR>();
-  sweep_registers<T, TPR, NP, kBlock, Body<true, false, false>>(buf, r);
-  sweep_registers<T, TPR, NP, kBlock, Body<false, true, false>>(buf, r);
-  sweep_registers<T, TPR, NP, kBlock, Body<false, false, true>>(buf, r);
-  sweep_registers<T, TPR, NP, kBlock, Body<true, true, true>>(buf, r);
+  sweep_registers<T, TPR, NP, softmax_kernels::registers_block<TPR>(), true>(buf, r);
 }
 
 // Both block shapes of a (TPR, NP): about 256 threads (the library's), and one row a block.
@@ -168,7 +158,7 @@ void sweep_shape(int64_t rows, int64_t length) {
   sweep_tpr<T, 512>(buf, r);
   sweep_tpr<T, 768>(buf, r);
   sweep_tpr<T, 1024>(buf, r);
-  // The body variants on the shapes where our kernel trails a peer (session 9): the table's entries for
+  // The unmasked body on the shapes where our kernel trailed a peer (session 9): the table's entries for
   // 128, 1024, 1536 and 2304, and TileLang's 32 x 9 for 2304 halves.
   if constexpr (sizeof(T) == 2) {
     sweep_bodies<T, 16, 1>(buf, r);

@@ -104,7 +104,7 @@ int pick_online_threads(int64_t length, int vec) {
 }
 
 // `full`: the row fills every pack of the entry (length == TPR * NP * VEC: the powers of two up to 2048,
-// and 1536 halves), so the kernel drops the per-pack mask (Body<true>). Session 10's sweep, cold rows:
+// and 1536 halves), so the kernel drops the per-pack mask (FULL). Session 10's sweep, cold rows:
 // 4096x1024 bf16 6.51 -> 6.28 us, 4096x128 bf16 2.67 -> 2.62, 4080x1536 bf16 8.52 -> 8.41; with 32 x 9
 // packs at 2304 halves the mask had cost a third (7.35 against 4.98). Single-element rows keep the mask:
 // another 27 kernels to build for rows that are misaligned anyway. Groups of 256 threads or more keep it
@@ -120,7 +120,7 @@ void launch_registers(bool full, const RowsOfDim& r, T* out, const T* x, cudaStr
   const auto blocks = unsigned(ceil_div(r.rows, kBlock / TPR));
   if constexpr (has_unmasked_body(VEC, TPR)) {
     if (full) {
-      softmax_kernels::registers<T, VEC, TPR, NP, kBlock, softmax_kernels::Body<true>><<<blocks, kBlock, 0, st>>>(out, x, r);
+      softmax_kernels::registers<T, VEC, TPR, NP, kBlock, true><<<blocks, kBlock, 0, st>>>(out, x, r);
       return;
     }
   }

@@ -63,30 +63,20 @@ __device__ __forceinline__ void add_chunk(Online& acc, const float (&f)[N]) {
 // thread holds none); packs past it are masked. One 32-bit count and pointers to the first pack are all
 // the bookkeeping: with 64-bit row offsets and indices per pack (the session-2 version) the kernels
 // needed 40-51 registers and spilled when asked to fit 32.
-// How the registers kernel's body is built. The library launches Body<true> for rows that fill every pack
-// and Body<> (every pack masked) for the rest, both with plain loads and each exp added to the sum as it is
-// made; the sweep times the others. They were written because TileLang's kernel with the same shape (32
-// threads x 9 packs for 2304 halves) ran in 4.4 us where ours took 7.5, with about the same registers (86
-// against 89), half the PTX instructions and no mask branches (session 9). The sweep (session 10) put the
-// cost in the mask: FULL 4.98 us against 7.35; READ_ONLY and EXPS_FIRST gained nothing (within 1 %).
-//   FULL:       the row fills every pack (length == TPR * NP * VEC): no mask at all on the loads and exps
-//               (threads past the last row load the last row again and store nothing)
-//   READ_ONLY:  loads through the read-only path (ld.global.nc). Safe even in place (out == x): each
-//               element is read and then written by the same thread, and no thread reads another's.
-//   EXPS_FIRST: all exps of the slice, then their sum (TileLang's order), instead of interleaved
-template <bool FULL = false, bool READ_ONLY = false, bool EXPS_FIRST = false>
-struct Body {
-  static constexpr bool kFull = FULL, kReadOnly = READ_ONLY, kExpsFirst = EXPS_FIRST;
-};
-
-template <class T, int VEC, int TPR, int NP, class BODY = Body<>>
+// FULL: the row fills every pack (length == TPR * NP * VEC), so no pack is masked; threads past the last
+// row load the last row again and store nothing. TileLang's kernel of the same shape (32 threads x 9 packs
+// for 2304 halves) ran in 4.4 us where ours took 7.5, with no mask branches (session 9); without the mask
+// ours took 4.98 against 7.35 (sweep, session 10). Read-only loads (ld.global.nc), all exps before their
+// sum (TileLang's order) and evict-first stores were timed too and gained nothing (within 1 %); they stay
+// readable in the sweep of commit 2e8232f and on branch next/softmax-stream-stores.
+template <class T, int VEC, int TPR, int NP, bool FULL = false>
 struct RowSlice {
   static constexpr int kStride = TPR * VEC;
   float v[NP][VEC];
   int valid;
 
   __device__ __forceinline__ bool holds(int p) const {
-    if constexpr (BODY::kFull) return true;
+    if constexpr (FULL) return true;
     else return p * kStride < valid;
   }
 
@@ -95,7 +85,7 @@ struct RowSlice {
     cuda::Pack<T, VEC> raw[NP];
 #pragma unroll
     for (int p = 0; p < NP; ++p)
-      if (holds(p)) raw[p] = cuda::load_pack<T, VEC, BODY::kReadOnly>(first + p * kStride);
+      if (holds(p)) raw[p] = cuda::load_pack<T, VEC>(first + p * kStride);
     float m = -INFINITY;
 #pragma unroll
     for (int p = 0; p < NP; ++p) {
@@ -111,26 +101,13 @@ struct RowSlice {
   // v <- exp(v - m); returns the slice's sum.
   __device__ __forceinline__ float exp_sum(float m) {
     float s = 0.f;
-    if constexpr (BODY::kExpsFirst) {
 #pragma unroll
-      for (int p = 0; p < NP; ++p)
-        if (holds(p))
+    for (int p = 0; p < NP; ++p) {
+      if (holds(p)) {
 #pragma unroll
-          for (int k = 0; k < VEC; ++k) v[p][k] = exp_of_difference(v[p][k], m);
-#pragma unroll
-      for (int p = 0; p < NP; ++p)
-        if (holds(p))
-#pragma unroll
-          for (int k = 0; k < VEC; ++k) s += v[p][k];
-    } else {
-#pragma unroll
-      for (int p = 0; p < NP; ++p) {
-        if (holds(p)) {
-#pragma unroll
-          for (int k = 0; k < VEC; ++k) {
-            v[p][k] = exp_of_difference(v[p][k], m);
-            s += v[p][k];
-          }
+        for (int k = 0; k < VEC; ++k) {
+          v[p][k] = exp_of_difference(v[p][k], m);
+          s += v[p][k];
         }
       }
     }
@@ -138,7 +115,7 @@ struct RowSlice {
   }
 
   __device__ __forceinline__ void store(T* first, float inv) {
-    if (BODY::kFull && valid <= 0) return;
+    if (FULL && valid <= 0) return;
 #pragma unroll
     for (int p = 0; p < NP; ++p) {
       if (holds(p)) {
@@ -171,7 +148,7 @@ __host__ __device__ constexpr int registers_block() {
 }
 
 // BLOCK: threads per block, a multiple of TPR (the sweep also times one row a block).
-template <class T, int VEC, int TPR, int NP, int BLOCK = registers_block<TPR>(), class BODY = Body<>>
+template <class T, int VEC, int TPR, int NP, int BLOCK = registers_block<TPR>(), bool FULL = false>
 __global__ void __launch_bounds__(BLOCK, (min_blocks<BLOCK, NP * VEC>())) registers(T* out, const T* x, RowsOfDim r) {
   static_assert(BLOCK % TPR == 0, "a block holds whole rows");
   constexpr int kBlock = BLOCK;
@@ -179,9 +156,9 @@ __global__ void __launch_bounds__(BLOCK, (min_blocks<BLOCK, NP * VEC>())) regist
   const int64_t row = int64_t(blockIdx.x) * (kBlock / TPR) + threadIdx.x / TPR;
   const int first = int(threadIdx.x % TPR) * VEC;
   int64_t out_off = 0, x_off = 0;
-  RowSlice<T, VEC, TPR, NP, BODY> slice;
+  RowSlice<T, VEC, TPR, NP, FULL> slice;
   slice.valid = 0;
-  if constexpr (BODY::kFull) {
+  if constexpr (FULL) {
     row_offsets<uint32_t>(r.outer, row < r.rows ? row : r.rows - 1, &out_off, &x_off);
     slice.valid = row < r.rows ? int(r.length) - first : 0;
   } else if (row < r.rows) {
