@@ -34,13 +34,14 @@ def test_softmax_matches_torch_on_all_neg_inf_and_inf_rows(backend, device, leng
     # Rows of 70000 take the online kernel, whose running (max, sum) sees -inf, inf and NaN inside chunks;
     # rows of 65536 on Hopper the cluster kernels (nvidia and tilelang), whose blocks trade (max, sum).
     inf, nan = float("inf"), float("nan")
-    x = torch.zeros(6, length, device=device)
+    x = torch.zeros(7, length, device=device)
     x[0] = -inf                                    # all -inf: 0/0
     x[1, 1] = inf                                  # an inf
     x[2, -1] = nan                                 # a NaN last
     x[3, : length // 2] = -inf                     # -inf first, finite values later
     x[4, 0], x[4, 1:] = nan, -inf                  # NaN then -inf: the max stays -inf
     x[5] = torch.arange(length, device=device) % 7  # finite, as a control
+    x[6], x[6, 0], x[6, -1] = -inf, nan, 0.0       # a NaN whose thread, block or part holds only -inf
     ours = ort.softmax(x, backend=backend)
     ref = torch.softmax(x.double(), -1).float()
     assert torch.isnan(ours).equal(torch.isnan(ref)), (ours, ref)

@@ -35,7 +35,8 @@ def row_body(block_n: int, threads: int, one_pass: bool):
             for j in T.Parallel(block_n):  # -inf entries (and the masked tail) contribute 0, never NaN
                 buf[j] = T.if_then_else(buf[j] == NEG_INF, 0.0, T.exp2((buf[j] - m_new) * LOG2E))
             T.reduce_sum(buf, chunk_sum, dim=0)
-            s = T.if_then_else(m == NEG_INF, 0.0, s * T.exp2((m - m_new) * LOG2E)) + chunk_sum[0]
+            # A sum is 0 only while the max is -inf; a NaN sum (a NaN among -inf values) stays NaN.
+            s = T.if_then_else(s == 0.0, 0.0, s * T.exp2((m - m_new) * LOG2E)) + chunk_sum[0]
             m = m_new
         # One division a row, then a multiply an element: `v / s` in the loop lowers to an IEEE division
         # per element (div.rn.f32, a subroutine), which nvcc may not turn into a multiply by itself.
@@ -170,7 +171,8 @@ SPLIT_THREADS, SPLIT_VALUES = 256, 16  # 16 loads in flight a thread
 def fold_step(m, s, step_max, step_sum):
     """Each thread's running (max, sum) takes in one step's: the old sum rescaled to the new max."""
     for t in T.Parallel(SPLIT_THREADS):
-        rescaled = T.if_then_else(m[t] == NEG_INF, 0.0, s[t] * T.exp2((m[t] - step_max[t]) * LOG2E))
+        # s == 0 only while m is -inf; testing m == -inf instead dropped a NaN met among -inf values
+        rescaled = T.if_then_else(s[t] == 0.0, 0.0, s[t] * T.exp2((m[t] - step_max[t]) * LOG2E))
         s[t] = rescaled + step_sum[t]
         m[t] = step_max[t]
 
@@ -195,7 +197,7 @@ def write_part_stats(m, s, total, stats, i):
     """The part's (max, sum) from its threads': every thread's sum rescaled to the part's max, then summed."""
     T.reduce_max(m, total, dim=0)
     for t in T.Parallel(SPLIT_THREADS):
-        s[t] = T.if_then_else(m[t] == NEG_INF, 0.0, s[t] * T.exp2((m[t] - total[0]) * LOG2E))
+        s[t] = T.if_then_else(s[t] == 0.0, 0.0, s[t] * T.exp2((m[t] - total[0]) * LOG2E))
     stats[i, 0] = total[0]
     T.reduce_sum(s, total, dim=0)
     stats[i, 1] = total[0]

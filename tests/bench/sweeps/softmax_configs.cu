@@ -109,6 +109,36 @@ void sweep_cluster_online(const Buffers& buf, const RowsOfDim& r) {
   report<T>(r.rows, r.length, name, TPR, 0, us);
 }
 
+// cluster_registers (session 11): CLUSTER CTAs of TPR threads x NP packs hold the row (FULL when they hold
+// exactly the row; otherwise only when the row needs the last pack of some thread).
+template <class T, int CLUSTER, int TPR, int NP, int MIN_BLOCKS = softmax_kernels::min_blocks<TPR, NP * 16 / sizeof(T)>()>
+void sweep_cluster_registers(const Buffers& buf, const RowsOfDim& r) {
+  constexpr int kVec = 16 / sizeof(T);
+  const int64_t holds = int64_t(CLUSTER) * TPR * NP * kVec;
+  if (r.length > holds || r.length <= holds - int64_t(CLUSTER) * TPR * kVec) return;
+  const bool full = r.length == holds;
+  const auto masked = softmax_kernels::cluster_registers<T, kVec, TPR, NP, CLUSTER, false, MIN_BLOCKS>;
+  const auto unmasked = softmax_kernels::cluster_registers<T, kVec, TPR, NP, CLUSTER, true, MIN_BLOCKS>;
+  const auto kernel = full ? unmasked : masked;
+  CHECK(softmax_kernels::allow_cluster_size<CLUSTER>(kernel));
+  const double us = time_graph(int(buf.in.size()), [&](int i, cudaStream_t st) {
+    CHECK((softmax_kernels::launch_cluster<CLUSTER, TPR>(kernel, r, static_cast<T*>(buf.out[i]),
+                                                         static_cast<const T*>(buf.in[i]), st)));
+  });
+  char name[40];
+  std::snprintf(name, sizeof name, "cluster_registers%d%s_min%d", CLUSTER, full ? "_full" : "", MIN_BLOCKS);
+  report<T>(r.rows, r.length, name, TPR, NP, us);
+}
+
+// Every cluster size for one (TPR, NP, resident CTAs an SM).
+template <class T, int TPR, int NP, int... MIN_BLOCKS>
+void sweep_cluster_sizes(const Buffers& buf, const RowsOfDim& r) {
+  sweep_cluster_registers<T, 2, TPR, NP, MIN_BLOCKS...>(buf, r);
+  sweep_cluster_registers<T, 4, TPR, NP, MIN_BLOCKS...>(buf, r);
+  sweep_cluster_registers<T, 8, TPR, NP, MIN_BLOCKS...>(buf, r);
+  sweep_cluster_registers<T, 16, TPR, NP, MIN_BLOCKS...>(buf, r);
+}
+
 template <class T, int TPR>
 void sweep_online(const Buffers& buf, const RowsOfDim& r) {
   constexpr int kVec = 16 / sizeof(T);
@@ -191,6 +221,20 @@ void sweep_shape(int64_t rows, int64_t length) {
     sweep_cluster_online<T, 8, 1024>(buf, r);
     sweep_cluster_online<T, 16, 512>(buf, r);
     sweep_cluster_online<T, 16, 1024>(buf, r);
+  }
+  if (length >= 16384) {
+    constexpr int kNp16 = 16 / (16 / sizeof(T));  // packs for 16 values a thread
+    sweep_cluster_sizes<T, 256, kNp16>(buf, r);
+    sweep_cluster_sizes<T, 512, kNp16>(buf, r);
+    sweep_cluster_sizes<T, 1024, kNp16>(buf, r);
+    sweep_cluster_sizes<T, 256, 2 * kNp16>(buf, r);
+    sweep_cluster_sizes<T, 512, 2 * kNp16>(buf, r);
+    if constexpr (sizeof(T) == 4) {  // 16 floats spill a few bytes under 32 registers: also 40, and 8 floats
+      sweep_cluster_sizes<T, 256, 4, 6>(buf, r);
+      sweep_cluster_sizes<T, 512, 4, 3>(buf, r);
+      sweep_cluster_sizes<T, 512, 2>(buf, r);
+      sweep_cluster_sizes<T, 1024, 2>(buf, r);
+    }
   }
   if (length >= 4096) {
     sweep_online<T, 256>(buf, r);

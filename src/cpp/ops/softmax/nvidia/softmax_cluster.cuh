@@ -53,6 +53,79 @@ __global__ void __launch_bounds__(TPR, (min_blocks<TPR, 16>())) cluster_online(T
 #endif
 }
 
+// Two running (max, sum) pairs as one; the smaller-max side is rescaled. a + b == b + a in floating point, so
+// both lanes of a butterfly get the same pair and every CTA of a cluster combines to the same result.
+__device__ __forceinline__ Online merge(const Online& a, const Online& b) {
+  Online c;
+  c.m = fmaxf(a.m, b.m);
+  c.s = rescale(a.s, a.m, c.m) + rescale(b.s, b.m, c.m);
+  return c;
+}
+
+__device__ __forceinline__ Online warp_merge(Online acc) {
+#pragma unroll
+  for (int o = 16; o > 0; o >>= 1) {
+    Online other;
+    other.m = __shfl_xor_sync(0xffffffffu, acc.m, o);
+    other.s = __shfl_xor_sync(0xffffffffu, acc.s, o);
+    acc = merge(acc, other);
+  }
+  return acc;
+}
+
+// cluster_registers: a row split across CLUSTER CTAs of TPR threads that each hold NP packs in registers,
+// so the row is read from HBM once (cluster_online reads its chunk twice, the second time from L2).
+// Each thread takes exp(v - its own max) before anything is exchanged, so the CTAs trade one (max, sum)
+// pair once, and the output is v times one factor a thread, exp(own max - row max) / row sum.
+// Session 11: ncu had cluster_online at 58-65 % of DRAM bandwidth, waiting between phases (load, reduce,
+// cluster barrier, reload); session 2's version of this kernel exchanged the max and the sum separately
+// (three cluster barriers) and ran without launch bounds (one or two CTAs an SM), and lost everywhere.
+// Exchange: each CTA writes its pair into slot `rank` of every CTA's `every` (remote stores), then one
+// cluster barrier; afterwards each CTA reads only its own shared memory, so no CTA waits for the others to
+// finish reading before it exits. The arrive at the start and the wait before the remote stores make sure
+// every CTA of the cluster is running before its shared memory is written.
+// MIN_BLOCKS: resident CTAs an SM that the launch bounds ask for (the registers kernel's rule by default).
+template <class T, int VEC, int TPR, int NP, int CLUSTER, bool FULL = false, int MIN_BLOCKS = min_blocks<TPR, NP * VEC>()>
+__global__ void __launch_bounds__(TPR, MIN_BLOCKS)
+    cluster_registers(T* out, const T* x, RowsOfDim r) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  static_assert(TPR % 32 == 0 && CLUSTER <= 32, "whole warps; one lane per CTA of the cluster");
+  namespace cg = cooperative_groups;
+  cg::cluster_group cluster = cg::this_cluster();
+  cluster.barrier_arrive();
+  constexpr int kWarps = TPR / 32;
+  __shared__ Online warps[kWarps];
+  __shared__ Online every[CLUSTER];  // slot q: CTA q's (max, sum), stored there by CTA q
+  const int rank = int(cluster.block_rank()), lane = int(threadIdx.x % 32);
+  int64_t out_off, x_off;
+  row_offsets<uint32_t>(r.outer, blockIdx.x / CLUSTER, &out_off, &x_off);
+  const int first = (rank * TPR * NP + int(threadIdx.x)) * VEC;  // cluster rows are < 2^31 elements
+  RowSlice<T, VEC, TPR, NP, FULL> slice;
+  slice.valid = int(r.length) - first;
+  Online own;
+  own.m = slice.load(x + x_off + first);
+  // A thread whose values are all -inf (or that holds none) takes exps against 0: they are 0, and so is its sum.
+  own.s = slice.exp_sum(own.m == -INFINITY ? 0.f : own.m);
+  const Online in_warp = warp_merge(own);
+  if (lane == 0) warps[threadIdx.x / 32] = in_warp;
+  __syncthreads();
+  cluster.barrier_wait();
+  if (threadIdx.x < 32) {
+    Online cta;
+    if (lane < kWarps) cta = warps[lane];
+    cta = warp_merge(cta);
+    if (lane < CLUSTER) *cluster.map_shared_rank(&every[rank], lane) = cta;
+  }
+  cluster.sync();
+  Online row = every[0];
+#pragma unroll
+  for (int q = 1; q < CLUSTER; ++q) row = merge(row, every[q]);
+  // A thread of -inf values scales its zeros by 0 * (1 / sum): 0, or NaN where the whole row is -inf (torch's 0/0).
+  const float inv = 1.f / row.s;
+  slice.store(out + out_off + first, own.m == -INFINITY ? 0.f * inv : exp_of_difference(own.m, row.m) * inv);
+#endif
+}
+
 // Clusters above 8 CTAs are "non-portable" (H100/H200 run up to 16): each kernel must allow them once per
 // device before its first launch. The library does it in create() (cluster_fits), not on every execute().
 template <int CLUSTER, class Kernel>

@@ -21,7 +21,7 @@
 
 namespace ort {
 
-enum class SoftmaxPath { Empty, Registers, Cluster, Online, Strided };
+enum class SoftmaxPath { Empty, Registers, ClusterRegisters, Cluster, Online, Strided };
 
 struct SoftmaxCudaDescriptor {
   SoftmaxInfo info;
@@ -31,6 +31,8 @@ struct SoftmaxCudaDescriptor {
   bool wide_full = false;      // the row fills every pack of entry `wide`: no mask in the kernel
   int online_threads = 1024;   // threads per row of the online kernel with 16-byte packs
   int cluster = 0;             // CTAs per row of cluster_online (Cluster path)
+  int split = -1;              // cluster_registers table entry (ClusterRegisters path)
+  bool split_full = false;     // the row fills every pack of entry `split`
   int device_id = 0;
 };
 
@@ -204,6 +206,120 @@ bool cluster_fits(int cluster) {
   return active > 0;
 }
 
+// cluster_registers: rows past the registers table, split across a cluster whose CTAs hold their part in
+// registers (softmax_cluster.cuh). Entry: rows up to max_length in `cluster` CTAs of `tpr` threads x `np`
+// packs. FIRST GUESS (session 11), to be replaced by the sweep: 16 values a thread, 512 threads a CTA.
+struct ClusterConfig {
+  int64_t max_length;
+  int cluster, tpr, np;
+};
+
+template <int VEC>
+constexpr auto cluster_table() {
+  if constexpr (VEC == 4) {
+    return std::array<ClusterConfig, 4>{{{32768, 8, 512, 2}, {65536, 16, 512, 2}, {131072, 16, 1024, 2},
+                                         {262144, 16, 1024, 4}}};
+  } else {
+    return std::array<ClusterConfig, 5>{{{16384, 2, 512, 2}, {32768, 4, 512, 2}, {65536, 8, 512, 2},
+                                         {131072, 16, 512, 2}, {262144, 16, 1024, 2}}};
+  }
+}
+
+template <int VEC>
+constexpr bool cluster_table_is_sound() {
+  constexpr auto table = cluster_table<VEC>();
+  for (size_t i = 0; i < table.size(); ++i) {
+    const ClusterConfig& c = table[i];
+    if (int64_t(c.cluster) * c.tpr * c.np * VEC < c.max_length || c.np * VEC > 32 || c.cluster > 16) return false;
+    if (i > 0 && table[i - 1].max_length >= c.max_length) return false;
+  }
+  return true;
+}
+static_assert(cluster_table_is_sound<4>() && cluster_table_is_sound<8>(),
+              "softmax cluster table: each entry must hold max_length values, ascending, <= 32 a thread, <= 16 CTAs");
+
+template <int VEC>
+int pick_split(int64_t length) {
+  constexpr auto table = cluster_table<VEC>();
+  for (size_t i = 0; i < table.size(); ++i)
+    if (length <= table[i].max_length) return int(i);
+  return -1;
+}
+
+template <class T>
+using SoftmaxKernel = void (*)(T*, const T*, RowsOfDim);
+
+// Rows that leave packs masked (lengths that are not the entry's whole size) spill under the unmasked
+// kernel's 32 registers (4-68 bytes, ptxas sm_90): they get 40.
+template <int TPR>
+constexpr int kMaskedClusterBlocks = 65536 / (TPR * 40);
+
+// The kernel of entry e (instantiating exactly the table's entries), unmasked where the row fills it.
+template <class T, int VEC, size_t... I>
+SoftmaxKernel<T> cluster_registers_kernel(int e, bool full, std::index_sequence<I...>) {
+  constexpr auto table = cluster_table<VEC>();
+  SoftmaxKernel<T> k = nullptr;
+  ((e == int(I) ? (k = full ? softmax_kernels::cluster_registers<T, VEC, table[I].tpr, table[I].np,
+                                                                 table[I].cluster, true>
+                            : softmax_kernels::cluster_registers<T, VEC, table[I].tpr, table[I].np,
+                                                                 table[I].cluster, false,
+                                                                 kMaskedClusterBlocks<table[I].tpr>>)
+                : nullptr),
+   ...);
+  return k;
+}
+
+template <class T>
+SoftmaxKernel<T> cluster_registers_kernel(int e, bool full) {
+  constexpr int kVec = 16 / sizeof(T);
+  return cluster_registers_kernel<T, kVec>(e, full, std::make_index_sequence<cluster_table<kVec>().size()>{});
+}
+
+cudaLaunchConfig_t cluster_config(unsigned rows, int cluster, int threads, cudaLaunchAttribute* attr) {
+  cudaLaunchConfig_t cfg = {};
+  cfg.gridDim = dim3(rows * unsigned(cluster));
+  cfg.blockDim = dim3(unsigned(threads));
+  attr->id = cudaLaunchAttributeClusterDimension;
+  attr->val.clusterDim.x = unsigned(cluster);
+  attr->val.clusterDim.y = attr->val.clusterDim.z = 1;
+  cfg.attrs = attr;
+  cfg.numAttrs = 1;
+  return cfg;
+}
+
+// Whether one cluster of this kernel can be resident: clusters of 16 are "non-portable" (an H100/H200 runs
+// them; other GPUs with clusters may not), so create() allows and asks once instead of failing later.
+template <class T>
+bool kernel_cluster_fits(SoftmaxKernel<T> kernel, int cluster, int threads) {
+  if (cluster > 8 && cudaFuncSetAttribute(kernel, cudaFuncAttributeNonPortableClusterSizeAllowed, 1) != cudaSuccess) {
+    cudaGetLastError();
+    return false;
+  }
+  cudaLaunchAttribute attr;
+  const cudaLaunchConfig_t cfg = cluster_config(1, cluster, threads, &attr);
+  int active = 0;
+  if (cudaOccupancyMaxActiveClusters(&active, kernel, &cfg) != cudaSuccess) {
+    cudaGetLastError();
+    return false;
+  }
+  return active > 0;
+}
+
+template <class T>
+bool split_fits(int e, bool full) {
+  const ClusterConfig c = cluster_table<16 / sizeof(T)>()[size_t(e)];
+  return kernel_cluster_fits<T>(cluster_registers_kernel<T>(e, full), c.cluster, c.tpr);
+}
+
+template <class T>
+cudaError_t launch_cluster_registers(int e, bool full, const RowsOfDim& r, T* out, const T* x, cudaStream_t st) {
+  const ClusterConfig c = cluster_table<16 / sizeof(T)>()[size_t(e)];
+  cudaLaunchAttribute attr;
+  cudaLaunchConfig_t cfg = cluster_config(unsigned(r.rows), c.cluster, c.tpr, &attr);
+  cfg.stream = st;
+  return cudaLaunchKernelEx(&cfg, cluster_registers_kernel<T>(e, full), out, x, r);
+}
+
 template <class T, int VEC>
 void launch_online(int threads, const RowsOfDim& r, T* out, const T* x, cudaStream_t st) {
   const unsigned grid = unsigned(r.rows);
@@ -240,6 +356,19 @@ Status softmax_cuda_create(SoftmaxCudaDescriptor** desc, const TensorDesc* out, 
   else if ((d->packs_aligned && d->wide >= 0) || (!d->packs_aligned && d->narrow >= 0)) d->path = SoftmaxPath::Registers;
   else d->path = SoftmaxPath::Online;
   if (d->path == SoftmaxPath::Online && d->packs_aligned && props.cluster_launch && r.rows <= INT32_MAX / 16) {
+    d->split = vec == 4 ? pick_split<4>(r.length) : pick_split<8>(r.length);
+    if (d->split >= 0) {
+      const ClusterConfig c = vec == 4 ? cluster_table<4>()[size_t(d->split)] : cluster_table<8>()[size_t(d->split)];
+      d->split_full = int64_t(c.cluster) * c.tpr * c.np * vec == r.length;
+      bool fits = false;
+      dispatch_float(d->info.dtype, [&](auto tag) {
+        fits = split_fits<typename decltype(tag)::type>(d->split, d->split_full);
+        return Status::Success;
+      });
+      if (fits) d->path = SoftmaxPath::ClusterRegisters;
+    }
+  }
+  if (d->path == SoftmaxPath::Online && d->packs_aligned && props.cluster_launch && r.rows <= INT32_MAX / 16) {
     d->cluster = pick_cluster(r.length, dtype_size(d->info.dtype));
     bool fits = false;
     if (d->cluster > 0)
@@ -274,6 +403,9 @@ Status softmax_cuda_execute(const SoftmaxCudaDescriptor* desc, void*, size_t, vo
       dispatch_registers<T, kVec>(desc->wide, desc->wide_full, r, o, px, st);
     } else if (desc->path == SoftmaxPath::Registers && desc->narrow >= 0) {
       dispatch_registers<T, 1>(desc->narrow, false, r, o, px, st);
+    } else if (desc->path == SoftmaxPath::ClusterRegisters && wide) {
+      const cudaError_t e = launch_cluster_registers<T>(desc->split, desc->split_full, r, o, px, st);
+      if (e != cudaSuccess) return cuda_status(e, "softmax");
     } else if (desc->path == SoftmaxPath::Cluster && wide) {
       const cudaError_t e = launch_cluster_online<T>(desc->cluster, r, o, px, st);
       if (e != cudaSuccess) return cuda_status(e, "softmax");

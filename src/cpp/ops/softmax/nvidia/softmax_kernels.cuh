@@ -33,8 +33,11 @@ struct Online {
   }
 };
 
+// A sum is 0 only where its max is -inf (a finite max adds exp(0) = 1): that sum stays 0, where
+// exp(-inf - -inf) would make it NaN. A NaN sum stays NaN, including one whose max is -inf (a NaN among
+// -inf values, which fmaxf skips): testing `m == -inf` instead dropped it and returned finite outputs.
 __device__ __forceinline__ float rescale(float s, float m, float m_new) {
-  return m == -INFINITY ? 0.f : s * exp_of_difference(m, m_new);
+  return s == 0.f ? 0.f : s * exp_of_difference(m, m_new);
 }
 
 // Adds N values to a running (max, sum) with one comparison for all of them: the chunk's max first, one
@@ -51,10 +54,11 @@ __device__ __forceinline__ void add_chunk(Online& acc, const float (&f)[N]) {
     acc.s = rescale(acc.s, acc.m, cm);
     acc.m = cm;
   }
-  if (acc.m == -INFINITY) return;
+  // While the max is -inf every value is -inf or NaN: exps against 0 give 0, or NaN for the NaN.
+  const float base = acc.m == -INFINITY ? 0.f : acc.m;
   float s = 0.f;
 #pragma unroll
-  for (int k = 0; k < N; ++k) s += exp_of_difference(f[k], acc.m);
+  for (int k = 0; k < N; ++k) s += exp_of_difference(f[k], base);
   acc.s += s;
 }
 
