@@ -139,6 +139,33 @@ void sweep_cluster_sizes(const Buffers& buf, const RowsOfDim& r) {
   sweep_cluster_registers<T, 16, TPR, NP, MIN_BLOCKS...>(buf, r);
 }
 
+// cluster_bulk (session 11): CLUSTER CTAs of TPR threads, each part copied into shared memory in bulk.
+template <class T, int CLUSTER, int TPR>
+void sweep_cluster_bulk(const Buffers& buf, const RowsOfDim& r) {
+  constexpr int kVec = 16 / sizeof(T);
+  const size_t part_bytes = size_t(r.length) * sizeof(T) / CLUSTER;
+  if (r.length % (CLUSTER * kVec) != 0 || part_bytes > (227u << 10) || part_bytes < 2048) return;
+  const auto kernel = softmax_kernels::cluster_bulk<T, kVec, TPR, CLUSTER>;
+  CHECK(softmax_kernels::allow_cluster_size<CLUSTER>(kernel));
+  CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(part_bytes)));
+  const double us = time_graph(int(buf.in.size()), [&](int i, cudaStream_t st) {
+    CHECK((softmax_kernels::launch_cluster<CLUSTER, TPR>(kernel, r, static_cast<T*>(buf.out[i]),
+                                                         static_cast<const T*>(buf.in[i]), st, part_bytes)));
+  });
+  char name[40];
+  std::snprintf(name, sizeof name, "cluster_bulk%d_%zuKB", CLUSTER, part_bytes >> 10);
+  report<T>(r.rows, r.length, name, TPR, 0, us);
+}
+
+template <class T, int TPR>
+void sweep_bulk_sizes(const Buffers& buf, const RowsOfDim& r) {
+  sweep_cluster_bulk<T, 1, TPR>(buf, r);
+  sweep_cluster_bulk<T, 2, TPR>(buf, r);
+  sweep_cluster_bulk<T, 4, TPR>(buf, r);
+  sweep_cluster_bulk<T, 8, TPR>(buf, r);
+  sweep_cluster_bulk<T, 16, TPR>(buf, r);
+}
+
 template <class T, int TPR>
 void sweep_online(const Buffers& buf, const RowsOfDim& r) {
   constexpr int kVec = 16 / sizeof(T);
@@ -221,6 +248,11 @@ void sweep_shape(int64_t rows, int64_t length) {
     sweep_cluster_online<T, 8, 1024>(buf, r);
     sweep_cluster_online<T, 16, 512>(buf, r);
     sweep_cluster_online<T, 16, 1024>(buf, r);
+  }
+  if (length >= 4096) {
+    sweep_bulk_sizes<T, 128>(buf, r);
+    sweep_bulk_sizes<T, 256>(buf, r);
+    sweep_bulk_sizes<T, 512>(buf, r);
   }
   if (length >= 16384) {
     constexpr int kNp16 = 16 / (16 / sizeof(T));  // packs for 16 values a thread

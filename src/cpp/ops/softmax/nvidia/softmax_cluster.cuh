@@ -11,6 +11,7 @@
 // tests/bench/sweeps/softmax_configs.cu (run k): 16-bit rows of 65536 3.20 vs 2.94 TB/s, of 262144 2.94 vs
 // 2.59; fp32 rows of 65536 2.88 vs 2.76. create() in softmax_cuda.cu dispatches it where it won.
 #include <cooperative_groups.h>
+#include <cuda/ptx>
 
 #include "ops/softmax/nvidia/softmax_kernels.cuh"
 
@@ -53,24 +54,42 @@ __global__ void __launch_bounds__(TPR, (min_blocks<TPR, 16>())) cluster_online(T
 #endif
 }
 
-// Two running (max, sum) pairs as one; the smaller-max side is rescaled. a + b == b + a in floating point, so
-// both lanes of a butterfly get the same pair and every CTA of a cluster combines to the same result.
-__device__ __forceinline__ Online merge(const Online& a, const Online& b) {
-  Online c;
-  c.m = fmaxf(a.m, b.m);
-  c.s = rescale(a.s, a.m, c.m) + rescale(b.s, b.m, c.m);
-  return c;
+// The (max, sum) of a warp's pairs: the max first, then each lane's sum rescaled to it once and summed (one
+// exp a lane; a butterfly of pairwise merges took ten). Every lane gets the same pair: each butterfly step
+// adds the same two values on both lanes, and a + b == b + a.
+__device__ __forceinline__ Online warp_combine(const Online& own) {
+  Online w;
+  w.m = cuda::warp_max(own.m);
+  w.s = cuda::warp_sum(rescale(own.s, own.m, w.m));
+  return w;
 }
 
-__device__ __forceinline__ Online warp_merge(Online acc) {
-#pragma unroll
-  for (int o = 16; o > 0; o >>= 1) {
-    Online other;
-    other.m = __shfl_xor_sync(0xffffffffu, acc.m, o);
-    other.s = __shfl_xor_sync(0xffffffffu, acc.s, o);
-    acc = merge(acc, other);
+// The row's (max, sum) from the pairs of one thread, through its block and its cluster: every thread gets
+// it. `warps` holds TPR / 32 pairs; `every` CLUSTER pairs, slot q written by CTA q. Each CTA's warp 0 stores
+// the CTA's pair into slot `rank` of every CTA (remote stores), then one cluster barrier; after it each CTA
+// reads only its own shared memory, so no CTA has to wait for the others to finish reading before it exits.
+// The caller has arrived on the cluster barrier at its start (barrier_cluster_arrive, relaxed): the wait here
+// makes sure every CTA of the cluster runs before its shared memory is written.
+template <int TPR, int CLUSTER>
+__device__ __forceinline__ Online cluster_combine(const Online& own, Online* warps, Online* every) {
+  static_assert(TPR % 32 == 0 && TPR <= 1024 && CLUSTER <= 32, "whole warps; one lane per CTA of the cluster");
+  namespace cg = cooperative_groups;
+  cg::cluster_group cluster = cg::this_cluster();
+  const int lane = int(threadIdx.x % 32);
+  const Online in_warp = warp_combine(own);
+  if (lane == 0) warps[threadIdx.x / 32] = in_warp;
+  __syncthreads();
+  ::cuda::ptx::barrier_cluster_wait();
+  if (threadIdx.x < 32) {
+    Online w;
+    if (lane < TPR / 32) w = warps[lane];
+    const Online cta = warp_combine(w);
+    if (lane < CLUSTER) *cluster.map_shared_rank(&every[cluster.block_rank()], lane) = cta;
   }
-  return acc;
+  cluster.sync();
+  Online q;
+  if (lane < CLUSTER) q = every[lane];
+  return warp_combine(q);  // the same lanes in the same order in every CTA: every CTA gets the same pair
 }
 
 // cluster_registers: a row split across CLUSTER CTAs of TPR threads that each hold NP packs in registers,
@@ -79,24 +98,14 @@ __device__ __forceinline__ Online warp_merge(Online acc) {
 // pair once, and the output is v times one factor a thread, exp(own max - row max) / row sum.
 // Session 11: ncu had cluster_online at 58-65 % of DRAM bandwidth, waiting between phases (load, reduce,
 // cluster barrier, reload); session 2's version of this kernel exchanged the max and the sum separately
-// (three cluster barriers) and ran without launch bounds (one or two CTAs an SM), and lost everywhere.
-// Exchange: each CTA writes its pair into slot `rank` of every CTA's `every` (remote stores), then one
-// cluster barrier; afterwards each CTA reads only its own shared memory, so no CTA waits for the others to
-// finish reading before it exits. The arrive at the start and the wait before the remote stores make sure
-// every CTA of the cluster is running before its shared memory is written.
-// MIN_BLOCKS: resident CTAs an SM that the launch bounds ask for (the registers kernel's rule by default).
+// (three cluster barriers) and ran without launch bounds, and lost everywhere.
 template <class T, int VEC, int TPR, int NP, int CLUSTER, bool FULL = false, int MIN_BLOCKS = min_blocks<TPR, NP * VEC>()>
 __global__ void __launch_bounds__(TPR, MIN_BLOCKS)
     cluster_registers(T* out, const T* x, RowsOfDim r) {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
-  static_assert(TPR % 32 == 0 && CLUSTER <= 32, "whole warps; one lane per CTA of the cluster");
-  namespace cg = cooperative_groups;
-  cg::cluster_group cluster = cg::this_cluster();
-  cluster.barrier_arrive();
-  constexpr int kWarps = TPR / 32;
-  __shared__ Online warps[kWarps];
-  __shared__ Online every[CLUSTER];  // slot q: CTA q's (max, sum), stored there by CTA q
-  const int rank = int(cluster.block_rank()), lane = int(threadIdx.x % 32);
+  ::cuda::ptx::barrier_cluster_arrive(::cuda::ptx::sem_relaxed);  // waited on in cluster_combine
+  __shared__ Online warps[TPR / 32], every[CLUSTER];
+  const int rank = int(cooperative_groups::this_cluster().block_rank());
   int64_t out_off, x_off;
   row_offsets<uint32_t>(r.outer, blockIdx.x / CLUSTER, &out_off, &x_off);
   const int first = (rank * TPR * NP + int(threadIdx.x)) * VEC;  // cluster rows are < 2^31 elements
@@ -106,23 +115,63 @@ __global__ void __launch_bounds__(TPR, MIN_BLOCKS)
   own.m = slice.load(x + x_off + first);
   // A thread whose values are all -inf (or that holds none) takes exps against 0: they are 0, and so is its sum.
   own.s = slice.exp_sum(own.m == -INFINITY ? 0.f : own.m);
-  const Online in_warp = warp_merge(own);
-  if (lane == 0) warps[threadIdx.x / 32] = in_warp;
-  __syncthreads();
-  cluster.barrier_wait();
-  if (threadIdx.x < 32) {
-    Online cta;
-    if (lane < kWarps) cta = warps[lane];
-    cta = warp_merge(cta);
-    if (lane < CLUSTER) *cluster.map_shared_rank(&every[rank], lane) = cta;
-  }
-  cluster.sync();
-  Online row = every[0];
-#pragma unroll
-  for (int q = 1; q < CLUSTER; ++q) row = merge(row, every[q]);
+  const Online row = cluster_combine<TPR, CLUSTER>(own, warps, every);
   // A thread of -inf values scales its zeros by 0 * (1 / sum): 0, or NaN where the whole row is -inf (torch's 0/0).
   const float inv = 1.f / row.s;
   slice.store(out + out_off + first, own.m == -INFINITY ? 0.f * inv : exp_of_difference(own.m, row.m) * inv);
+#endif
+}
+
+// cluster_bulk: a row split across CLUSTER CTAs that each copy their part (length / CLUSTER elements, whole
+// 16-byte packs) into shared memory with one bulk copy (Hopper's TMA engine, cp.async.bulk), then read it
+// there twice: statistics, then output. The whole part is in flight at once and holds no registers while
+// it is, so an SM keeps as many parts in flight as its shared memory holds (7 of 32 KB), where
+// cluster_registers keeps what its registers hold (2-4 CTAs) and cluster_online 16 values a thread.
+// Session 11: cluster_registers reached 3.8 TB/s on fp32 rows but not on 16-bit rows, whose CTAs hold twice
+// the elements (and issue twice the instructions) for the same bytes. The launcher passes the part's bytes
+// as dynamic shared memory.
+template <class T, int VEC, int TPR, int CLUSTER>
+__global__ void __launch_bounds__(TPR, (min_blocks<TPR, 16>())) cluster_bulk(T* out, const T* x, RowsOfDim r) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  namespace ptx = ::cuda::ptx;
+  ptx::barrier_cluster_arrive(ptx::sem_relaxed);  // waited on in cluster_combine
+  extern __shared__ __align__(16) unsigned char part_bytes[];
+  const auto* part = reinterpret_cast<const cuda::Pack<T, VEC>*>(part_bytes);
+  __shared__ uint64_t loaded;  // mbarrier: completes when the bulk copy's bytes have landed
+  __shared__ Online warps[TPR / 32], every[CLUSTER];
+  const int rank = int(cooperative_groups::this_cluster().block_rank());
+  const int packs = int(r.length / (CLUSTER * VEC));  // the launcher takes rows of CLUSTER whole parts only
+  int64_t out_off, x_off;
+  row_offsets<uint32_t>(r.outer, blockIdx.x / CLUSTER, &out_off, &x_off);
+  const int64_t begin = int64_t(rank) * packs * VEC;
+  if (threadIdx.x == 0) {
+    const uint32_t bytes = uint32_t(packs) * 16u;
+    ptx::mbarrier_init(&loaded, 1);
+    ptx::fence_mbarrier_init(ptx::sem_release, ptx::scope_cluster);  // the copy engine sees the barrier
+    ptx::mbarrier_arrive_expect_tx(ptx::sem_release, ptx::scope_cta, ptx::space_shared, &loaded, bytes);
+    ptx::cp_async_bulk(ptx::space_cluster, ptx::space_global, part_bytes, x + x_off + begin, bytes, &loaded);
+  }
+  __syncthreads();  // nobody waits on `loaded` before it is initialised
+  while (!ptx::mbarrier_try_wait_parity(&loaded, 0)) {
+  }
+  Online own;
+#pragma unroll 4
+  for (int p = int(threadIdx.x); p < packs; p += TPR) {
+    float f[VEC];
+    cuda::unpack(part[p], f);
+    add_chunk(own, f);
+  }
+  const Online row = cluster_combine<TPR, CLUSTER>(own, warps, every);
+  const float inv = 1.f / row.s;
+  T* po = out + out_off + begin;
+#pragma unroll 4
+  for (int p = int(threadIdx.x); p < packs; p += TPR) {
+    float f[VEC];
+    cuda::unpack(part[p], f);
+#pragma unroll
+    for (int k = 0; k < VEC; ++k) f[k] = exp_of_difference(f[k], row.m) * inv;
+    cuda::store_f32<T, VEC>(po + int64_t(p) * VEC, f);
+  }
 #endif
 }
 
@@ -137,10 +186,12 @@ cudaError_t allow_cluster_size(Kernel kernel) {
 // Launches `kernel` on a grid of rows x CLUSTER CTAs in clusters of CLUSTER (allow_cluster_size first for
 // clusters above 8).
 template <int CLUSTER, int TPR, class Kernel, class T>
-cudaError_t launch_cluster(Kernel kernel, const RowsOfDim& r, T* out, const T* x, cudaStream_t st) {
+cudaError_t launch_cluster(Kernel kernel, const RowsOfDim& r, T* out, const T* x, cudaStream_t st,
+                           size_t shared_bytes = 0) {
   cudaLaunchConfig_t cfg = {};
   cfg.gridDim = dim3(unsigned(r.rows * CLUSTER));
   cfg.blockDim = dim3(TPR);
+  cfg.dynamicSmemBytes = shared_bytes;
   cfg.stream = st;
   cudaLaunchAttribute attr = {};
   attr.id = cudaLaunchAttributeClusterDimension;

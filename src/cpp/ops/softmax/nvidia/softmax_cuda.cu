@@ -21,7 +21,7 @@
 
 namespace ort {
 
-enum class SoftmaxPath { Empty, Registers, ClusterRegisters, Cluster, Online, Strided };
+enum class SoftmaxPath { Empty, Registers, ClusterBulk, ClusterRegisters, Cluster, Online, Strided };
 
 struct SoftmaxCudaDescriptor {
   SoftmaxInfo info;
@@ -32,6 +32,7 @@ struct SoftmaxCudaDescriptor {
   int online_threads = 1024;   // threads per row of the online kernel with 16-byte packs
   int cluster = 0;             // CTAs per row of cluster_online (Cluster path)
   int split = -1;              // cluster_registers table entry (ClusterRegisters path)
+  int bulk = 0;                // CTAs per row of cluster_bulk (ClusterBulk path)
   bool split_full = false;     // the row fills every pack of entry `split`
   int device_id = 0;
 };
@@ -206,9 +207,12 @@ bool cluster_fits(int cluster) {
   return active > 0;
 }
 
-// cluster_registers: rows past the registers table, split across a cluster whose CTAs hold their part in
+// cluster_registers: fp32 rows past the registers table, split across a cluster whose CTAs hold their part in
 // registers (softmax_cluster.cuh). Entry: rows up to max_length in `cluster` CTAs of `tpr` threads x `np`
-// packs. FIRST GUESS (session 11), to be replaced by the sweep: 16 values a thread, 512 threads a CTA.
+// packs. Sweep of run av (docs/runs/softmax-configs-h200-2026-11-30-av-cluster.csv): 32 values a thread
+// with no register bound won at every length: 32768 in 4 x 256 (137.1 us, 3.92 TB/s), 65536 in 8 x 256
+// (141.1, 3.81; cluster_online 185.4), 262144 in 16 x 512 (157.7, 3.40; online 199.4). 131072 was not swept.
+// 16-bit rows did not gain (65536: 84.2 against cluster_online's 83.3 us) and go to cluster_bulk.
 struct ClusterConfig {
   int64_t max_length;
   int cluster, tpr, np;
@@ -216,13 +220,9 @@ struct ClusterConfig {
 
 template <int VEC>
 constexpr auto cluster_table() {
-  if constexpr (VEC == 4) {
-    return std::array<ClusterConfig, 4>{{{32768, 8, 512, 2}, {65536, 16, 512, 2}, {131072, 16, 1024, 2},
-                                         {262144, 16, 1024, 4}}};
-  } else {
-    return std::array<ClusterConfig, 5>{{{16384, 2, 512, 2}, {32768, 4, 512, 2}, {65536, 8, 512, 2},
-                                         {131072, 16, 512, 2}, {262144, 16, 1024, 2}}};
-  }
+  static_assert(VEC == 4, "fp32 rows only");
+  return std::array<ClusterConfig, 4>{{{32768, 4, 256, 8}, {65536, 8, 256, 8}, {131072, 16, 256, 8},
+                                       {262144, 16, 512, 8}}};
 }
 
 template <int VEC>
@@ -235,7 +235,7 @@ constexpr bool cluster_table_is_sound() {
   }
   return true;
 }
-static_assert(cluster_table_is_sound<4>() && cluster_table_is_sound<8>(),
+static_assert(cluster_table_is_sound<4>(),
               "softmax cluster table: each entry must hold max_length values, ascending, <= 32 a thread, <= 16 CTAs");
 
 template <int VEC>
@@ -249,11 +249,6 @@ int pick_split(int64_t length) {
 template <class T>
 using SoftmaxKernel = void (*)(T*, const T*, RowsOfDim);
 
-// Rows that leave packs masked (lengths that are not the entry's whole size) spill under the unmasked
-// kernel's 32 registers (4-68 bytes, ptxas sm_90): they get 40.
-template <int TPR>
-constexpr int kMaskedClusterBlocks = 65536 / (TPR * 40);
-
 // The kernel of entry e (instantiating exactly the table's entries), unmasked where the row fills it.
 template <class T, int VEC, size_t... I>
 SoftmaxKernel<T> cluster_registers_kernel(int e, bool full, std::index_sequence<I...>) {
@@ -262,8 +257,7 @@ SoftmaxKernel<T> cluster_registers_kernel(int e, bool full, std::index_sequence<
   ((e == int(I) ? (k = full ? softmax_kernels::cluster_registers<T, VEC, table[I].tpr, table[I].np,
                                                                  table[I].cluster, true>
                             : softmax_kernels::cluster_registers<T, VEC, table[I].tpr, table[I].np,
-                                                                 table[I].cluster, false,
-                                                                 kMaskedClusterBlocks<table[I].tpr>>)
+                                                                 table[I].cluster, false>)
                 : nullptr),
    ...);
   return k;
@@ -271,12 +265,37 @@ SoftmaxKernel<T> cluster_registers_kernel(int e, bool full, std::index_sequence<
 
 template <class T>
 SoftmaxKernel<T> cluster_registers_kernel(int e, bool full) {
-  constexpr int kVec = 16 / sizeof(T);
-  return cluster_registers_kernel<T, kVec>(e, full, std::make_index_sequence<cluster_table<kVec>().size()>{});
+  static_assert(sizeof(T) == 4, "fp32 rows only");
+  return cluster_registers_kernel<T, 4>(e, full, std::make_index_sequence<cluster_table<4>().size()>{});
 }
 
-cudaLaunchConfig_t cluster_config(unsigned rows, int cluster, int threads, cudaLaunchAttribute* attr) {
+// cluster_bulk: 16-bit rows from 32768 elements, split into parts of 32 KB (FIRST GUESS, session 11; the
+// sweep times 1-16 CTAs of 128-512 threads) that each CTA copies into shared memory in bulk. Rows must split
+// into CLUSTER equal parts of whole packs; others stay on cluster_online / online.
+constexpr int kBulkThreads = 256;
+constexpr int64_t kBulkPartBytes = 32 << 10;
+
+int pick_bulk(int64_t length, int vec, size_t elem_size) {
+  if (vec != 8 || length < 32768) return 0;
+  int cluster = 2;
+  while (cluster < 16 && int64_t(cluster) * kBulkPartBytes < length * int64_t(elem_size)) cluster *= 2;
+  const bool fits = length * int64_t(elem_size) <= cluster * kBulkPartBytes * 2;  // parts of at most 64 KB
+  return fits && length % (int64_t(cluster) * vec) == 0 ? cluster : 0;
+}
+
+template <class T>
+SoftmaxKernel<T> cluster_bulk_kernel(int cluster) {
+  constexpr int kVec = 16 / sizeof(T);
+  if (cluster == 2) return softmax_kernels::cluster_bulk<T, kVec, kBulkThreads, 2>;
+  if (cluster == 4) return softmax_kernels::cluster_bulk<T, kVec, kBulkThreads, 4>;
+  if (cluster == 8) return softmax_kernels::cluster_bulk<T, kVec, kBulkThreads, 8>;
+  return softmax_kernels::cluster_bulk<T, kVec, kBulkThreads, 16>;
+}
+
+cudaLaunchConfig_t cluster_config(unsigned rows, int cluster, int threads, cudaLaunchAttribute* attr,
+                                  size_t shared_bytes = 0) {
   cudaLaunchConfig_t cfg = {};
+  cfg.dynamicSmemBytes = shared_bytes;
   cfg.gridDim = dim3(rows * unsigned(cluster));
   cfg.blockDim = dim3(unsigned(threads));
   attr->id = cudaLaunchAttributeClusterDimension;
@@ -290,13 +309,15 @@ cudaLaunchConfig_t cluster_config(unsigned rows, int cluster, int threads, cudaL
 // Whether one cluster of this kernel can be resident: clusters of 16 are "non-portable" (an H100/H200 runs
 // them; other GPUs with clusters may not), so create() allows and asks once instead of failing later.
 template <class T>
-bool kernel_cluster_fits(SoftmaxKernel<T> kernel, int cluster, int threads) {
-  if (cluster > 8 && cudaFuncSetAttribute(kernel, cudaFuncAttributeNonPortableClusterSizeAllowed, 1) != cudaSuccess) {
+bool kernel_cluster_fits(SoftmaxKernel<T> kernel, int cluster, int threads, size_t shared_bytes = 0) {
+  if ((cluster > 8 && cudaFuncSetAttribute(kernel, cudaFuncAttributeNonPortableClusterSizeAllowed, 1) != cudaSuccess) ||
+      (shared_bytes > (48 << 10) &&
+       cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(shared_bytes)) != cudaSuccess)) {
     cudaGetLastError();
     return false;
   }
   cudaLaunchAttribute attr;
-  const cudaLaunchConfig_t cfg = cluster_config(1, cluster, threads, &attr);
+  const cudaLaunchConfig_t cfg = cluster_config(1, cluster, threads, &attr, shared_bytes);
   int active = 0;
   if (cudaOccupancyMaxActiveClusters(&active, kernel, &cfg) != cudaSuccess) {
     cudaGetLastError();
@@ -306,14 +327,17 @@ bool kernel_cluster_fits(SoftmaxKernel<T> kernel, int cluster, int threads) {
 }
 
 template <class T>
-bool split_fits(int e, bool full) {
-  const ClusterConfig c = cluster_table<16 / sizeof(T)>()[size_t(e)];
-  return kernel_cluster_fits<T>(cluster_registers_kernel<T>(e, full), c.cluster, c.tpr);
+cudaError_t launch_cluster_bulk(int cluster, const RowsOfDim& r, T* out, const T* x, cudaStream_t st) {
+  cudaLaunchAttribute attr;
+  const size_t part_bytes = size_t(r.length / cluster) * sizeof(T);
+  cudaLaunchConfig_t cfg = cluster_config(unsigned(r.rows), cluster, kBulkThreads, &attr, part_bytes);
+  cfg.stream = st;
+  return cudaLaunchKernelEx(&cfg, cluster_bulk_kernel<T>(cluster), out, x, r);
 }
 
 template <class T>
 cudaError_t launch_cluster_registers(int e, bool full, const RowsOfDim& r, T* out, const T* x, cudaStream_t st) {
-  const ClusterConfig c = cluster_table<16 / sizeof(T)>()[size_t(e)];
+  const ClusterConfig c = cluster_table<4>()[size_t(e)];
   cudaLaunchAttribute attr;
   cudaLaunchConfig_t cfg = cluster_config(unsigned(r.rows), c.cluster, c.tpr, &attr);
   cfg.stream = st;
@@ -355,18 +379,28 @@ Status softmax_cuda_create(SoftmaxCudaDescriptor** desc, const TensorDesc* out, 
   else if (!unit_rows || r.rows > INT32_MAX) d->path = SoftmaxPath::Strided;
   else if ((d->packs_aligned && d->wide >= 0) || (!d->packs_aligned && d->narrow >= 0)) d->path = SoftmaxPath::Registers;
   else d->path = SoftmaxPath::Online;
-  if (d->path == SoftmaxPath::Online && d->packs_aligned && props.cluster_launch && r.rows <= INT32_MAX / 16) {
-    d->split = vec == 4 ? pick_split<4>(r.length) : pick_split<8>(r.length);
+  const bool clusters = d->path == SoftmaxPath::Online && d->packs_aligned && props.cluster_launch &&
+                        r.rows <= INT32_MAX / 16;
+  if (clusters && vec == 4) {
+    d->split = pick_split<4>(r.length);
     if (d->split >= 0) {
-      const ClusterConfig c = vec == 4 ? cluster_table<4>()[size_t(d->split)] : cluster_table<8>()[size_t(d->split)];
+      const ClusterConfig c = cluster_table<4>()[size_t(d->split)];
       d->split_full = int64_t(c.cluster) * c.tpr * c.np * vec == r.length;
-      bool fits = false;
+      if (kernel_cluster_fits<float>(cluster_registers_kernel<float>(d->split, d->split_full), c.cluster, c.tpr))
+        d->path = SoftmaxPath::ClusterRegisters;
+    }
+  }
+  if (clusters && vec == 8) {
+    d->bulk = pick_bulk(r.length, vec, dtype_size(d->info.dtype));
+    bool fits = false;
+    if (d->bulk > 0)
       dispatch_float(d->info.dtype, [&](auto tag) {
-        fits = split_fits<typename decltype(tag)::type>(d->split, d->split_full);
+        using T = typename decltype(tag)::type;
+        fits = kernel_cluster_fits<T>(cluster_bulk_kernel<T>(d->bulk), d->bulk, kBulkThreads,
+                                      size_t(r.length / d->bulk) * sizeof(T));
         return Status::Success;
       });
-      if (fits) d->path = SoftmaxPath::ClusterRegisters;
-    }
+    if (fits) d->path = SoftmaxPath::ClusterBulk;
   }
   if (d->path == SoftmaxPath::Online && d->packs_aligned && props.cluster_launch && r.rows <= INT32_MAX / 16) {
     d->cluster = pick_cluster(r.length, dtype_size(d->info.dtype));
@@ -403,9 +437,14 @@ Status softmax_cuda_execute(const SoftmaxCudaDescriptor* desc, void*, size_t, vo
       dispatch_registers<T, kVec>(desc->wide, desc->wide_full, r, o, px, st);
     } else if (desc->path == SoftmaxPath::Registers && desc->narrow >= 0) {
       dispatch_registers<T, 1>(desc->narrow, false, r, o, px, st);
-    } else if (desc->path == SoftmaxPath::ClusterRegisters && wide) {
-      const cudaError_t e = launch_cluster_registers<T>(desc->split, desc->split_full, r, o, px, st);
+    } else if (desc->path == SoftmaxPath::ClusterBulk && wide) {
+      const cudaError_t e = launch_cluster_bulk<T>(desc->bulk, r, o, px, st);
       if (e != cudaSuccess) return cuda_status(e, "softmax");
+    } else if (desc->path == SoftmaxPath::ClusterRegisters && wide) {
+      if constexpr (sizeof(T) == 4) {
+        const cudaError_t e = launch_cluster_registers<T>(desc->split, desc->split_full, r, o, px, st);
+        if (e != cudaSuccess) return cuda_status(e, "softmax");
+      }
     } else if (desc->path == SoftmaxPath::Cluster && wide) {
       const cudaError_t e = launch_cluster_online<T>(desc->cluster, r, o, px, st);
       if (e != cudaSuccess) return cuda_status(e, "softmax");
