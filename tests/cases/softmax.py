@@ -38,7 +38,8 @@ def _large_offset(t):
 def correctness_cases() -> list[CorrectnessCase]:
     # Lengths cross every kernel choice: sub-warp, warp and block registers rows (up to 8192 halves and
     # 16384 fp32, each table entry's edge included), the online kernel beyond, and on Hopper the cluster
-    # kernel from 65536 (16-bit rows up to 262144, fp32 up to 131072), with ragged last steps and chunks.
+    # kernels: cluster_registers for fp32 rows of 16385-262144 (32768, 65536 and 262144 fill every pack; 40000
+    # and 100000 leave some masked) and cluster_online for 16-bit rows of 65536-262144, with ragged chunks.
     # 1280 and 1536: the 16-bit (64 threads x 3 packs) entry with a masked last pack and exactly full.
     # 3072 and 3073: either side of the fp32 entries 256 x 4 and 512 x 2.
     lengths = [1, 7, 32, 127, 512, 1024, 1031, 1280, 1536, 3072, 3073, 4096, 6000, 8192, 8193, 16384, 32768, 40000,

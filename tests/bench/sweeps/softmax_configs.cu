@@ -2,10 +2,9 @@
 // so that the tables in ops/softmax/nvidia/softmax_cuda.cu (registers, cluster, online threads) are
 // chosen by measurement.
 // It launches the library's own kernels (softmax_kernels.cuh, softmax_cluster.cuh), not copies of them.
-// Correctness is the test suite's job (tests/ops on the GPU); this file only times. (The cluster_registers
-// experiment, slower than the library on every row of every sweep that timed it (six, runs h to x), was
-// dropped in session 6:
-// `git show 7fe321a:tests/bench/sweeps/softmax_cluster_experiment.cuh`.)
+// Correctness is the test suite's job (tests/ops on the GPU); this file only times. (Session 11's
+// cluster_bulk, parts copied into shared memory by cp.async.bulk, lost to the library's kernels on every
+// row it timed (run aw) and left the library and this sweep: `git show 44bb476:src/cpp/ops/softmax/nvidia/`.)
 //
 //   nvcc -std=c++17 -O3 -arch=sm_90 -Isrc/cpp tests/bench/sweeps/softmax_configs.cu -o softmax_configs
 //   ./softmax_configs [MIN_LENGTH [LENGTH...]] > softmax_configs.csv   (scripts/gpu_check.sh --sweep does both)
@@ -96,74 +95,47 @@ void sweep_blocks(const Buffers& buf, const RowsOfDim& r) {
   if constexpr (TPR >= 32 && TPR < 256) sweep_registers<T, TPR, NP, TPR>(buf, r);
 }
 
+// Times one cluster kernel, or reports nothing if the device cannot hold one of its clusters.
+template <class T>
+void sweep_in_clusters(const Buffers& buf, const RowsOfDim& r, softmax_kernels::SoftmaxKernel<T> kernel, int cluster,
+                       int tpr, int np, const char* name) {
+  if (!softmax_kernels::cluster_fits<T>(kernel, cluster, tpr)) return;
+  const double us = time_graph(int(buf.in.size()), [&](int i, cudaStream_t st) {
+    CHECK(softmax_kernels::launch_in_clusters<T>(kernel, cluster, tpr, r, static_cast<T*>(buf.out[i]),
+                                                 static_cast<const T*>(buf.in[i]), st));
+  });
+  report<T>(r.rows, r.length, name, tpr, np, us);
+}
+
 template <class T, int CLUSTER, int TPR>
 void sweep_cluster_online(const Buffers& buf, const RowsOfDim& r) {
-  constexpr int kVec = 16 / sizeof(T);
-  CHECK(softmax_kernels::allow_cluster_size<CLUSTER>(softmax_kernels::cluster_online<T, kVec, TPR, CLUSTER>));
-  const double us = time_graph(int(buf.in.size()), [&](int i, cudaStream_t st) {
-    CHECK((softmax_kernels::launch_cluster_online<T, kVec, TPR, CLUSTER>(
-        r, static_cast<T*>(buf.out[i]), static_cast<const T*>(buf.in[i]), st)));
-  });
   char name[32];
   std::snprintf(name, sizeof name, "cluster_online%d", CLUSTER);
-  report<T>(r.rows, r.length, name, TPR, 0, us);
+  sweep_in_clusters<T>(buf, r, softmax_kernels::cluster_online<T, 16 / sizeof(T), TPR, CLUSTER>, CLUSTER, TPR, 0, name);
 }
 
 // cluster_registers (session 11): CLUSTER CTAs of TPR threads x NP packs hold the row (FULL when they hold
 // exactly the row; otherwise only when the row needs the last pack of some thread).
-template <class T, int CLUSTER, int TPR, int NP, int MIN_BLOCKS = softmax_kernels::min_blocks<TPR, NP * 16 / sizeof(T)>()>
+template <class T, int CLUSTER, int TPR, int NP>
 void sweep_cluster_registers(const Buffers& buf, const RowsOfDim& r) {
   constexpr int kVec = 16 / sizeof(T);
   const int64_t holds = int64_t(CLUSTER) * TPR * NP * kVec;
   if (r.length > holds || r.length <= holds - int64_t(CLUSTER) * TPR * kVec) return;
   const bool full = r.length == holds;
-  const auto masked = softmax_kernels::cluster_registers<T, kVec, TPR, NP, CLUSTER, false, MIN_BLOCKS>;
-  const auto unmasked = softmax_kernels::cluster_registers<T, kVec, TPR, NP, CLUSTER, true, MIN_BLOCKS>;
-  const auto kernel = full ? unmasked : masked;
-  CHECK(softmax_kernels::allow_cluster_size<CLUSTER>(kernel));
-  const double us = time_graph(int(buf.in.size()), [&](int i, cudaStream_t st) {
-    CHECK((softmax_kernels::launch_cluster<CLUSTER, TPR>(kernel, r, static_cast<T*>(buf.out[i]),
-                                                         static_cast<const T*>(buf.in[i]), st)));
-  });
+  const auto masked = softmax_kernels::cluster_registers<T, kVec, TPR, NP, CLUSTER, false>;
+  const auto unmasked = softmax_kernels::cluster_registers<T, kVec, TPR, NP, CLUSTER, true>;
   char name[40];
-  std::snprintf(name, sizeof name, "cluster_registers%d%s_min%d", CLUSTER, full ? "_full" : "", MIN_BLOCKS);
-  report<T>(r.rows, r.length, name, TPR, NP, us);
+  std::snprintf(name, sizeof name, "cluster_registers%d%s", CLUSTER, full ? "_full" : "");
+  sweep_in_clusters<T>(buf, r, full ? unmasked : masked, CLUSTER, TPR, NP, name);
 }
 
-// Every cluster size for one (TPR, NP, resident CTAs an SM).
-template <class T, int TPR, int NP, int... MIN_BLOCKS>
+// Every cluster size for one (TPR, NP).
+template <class T, int TPR, int NP>
 void sweep_cluster_sizes(const Buffers& buf, const RowsOfDim& r) {
-  sweep_cluster_registers<T, 2, TPR, NP, MIN_BLOCKS...>(buf, r);
-  sweep_cluster_registers<T, 4, TPR, NP, MIN_BLOCKS...>(buf, r);
-  sweep_cluster_registers<T, 8, TPR, NP, MIN_BLOCKS...>(buf, r);
-  sweep_cluster_registers<T, 16, TPR, NP, MIN_BLOCKS...>(buf, r);
-}
-
-// cluster_bulk (session 11): CLUSTER CTAs of TPR threads, each part copied into shared memory in bulk.
-template <class T, int CLUSTER, int TPR>
-void sweep_cluster_bulk(const Buffers& buf, const RowsOfDim& r) {
-  constexpr int kVec = 16 / sizeof(T);
-  const size_t part_bytes = size_t(r.length) * sizeof(T) / CLUSTER;
-  if (r.length % (CLUSTER * kVec) != 0 || part_bytes > (227u << 10) || part_bytes < 2048) return;
-  const auto kernel = softmax_kernels::cluster_bulk<T, kVec, TPR, CLUSTER>;
-  CHECK(softmax_kernels::allow_cluster_size<CLUSTER>(kernel));
-  CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(part_bytes)));
-  const double us = time_graph(int(buf.in.size()), [&](int i, cudaStream_t st) {
-    CHECK((softmax_kernels::launch_cluster<CLUSTER, TPR>(kernel, r, static_cast<T*>(buf.out[i]),
-                                                         static_cast<const T*>(buf.in[i]), st, part_bytes)));
-  });
-  char name[40];
-  std::snprintf(name, sizeof name, "cluster_bulk%d_%zuKB", CLUSTER, part_bytes >> 10);
-  report<T>(r.rows, r.length, name, TPR, 0, us);
-}
-
-template <class T, int TPR>
-void sweep_bulk_sizes(const Buffers& buf, const RowsOfDim& r) {
-  sweep_cluster_bulk<T, 1, TPR>(buf, r);
-  sweep_cluster_bulk<T, 2, TPR>(buf, r);
-  sweep_cluster_bulk<T, 4, TPR>(buf, r);
-  sweep_cluster_bulk<T, 8, TPR>(buf, r);
-  sweep_cluster_bulk<T, 16, TPR>(buf, r);
+  sweep_cluster_registers<T, 2, TPR, NP>(buf, r);
+  sweep_cluster_registers<T, 4, TPR, NP>(buf, r);
+  sweep_cluster_registers<T, 8, TPR, NP>(buf, r);
+  sweep_cluster_registers<T, 16, TPR, NP>(buf, r);
 }
 
 template <class T, int TPR>
@@ -249,24 +221,13 @@ void sweep_shape(int64_t rows, int64_t length) {
     sweep_cluster_online<T, 16, 512>(buf, r);
     sweep_cluster_online<T, 16, 1024>(buf, r);
   }
-  if (length >= 4096) {
-    sweep_bulk_sizes<T, 128>(buf, r);
-    sweep_bulk_sizes<T, 256>(buf, r);
-    sweep_bulk_sizes<T, 512>(buf, r);
-  }
-  if (length >= 16384) {
+  if (length >= 16384) {  // cluster_registers: 16 and 32 values a thread (runs av, aw: 32 won everywhere)
     constexpr int kNp16 = 16 / (16 / sizeof(T));  // packs for 16 values a thread
     sweep_cluster_sizes<T, 256, kNp16>(buf, r);
     sweep_cluster_sizes<T, 512, kNp16>(buf, r);
     sweep_cluster_sizes<T, 1024, kNp16>(buf, r);
     sweep_cluster_sizes<T, 256, 2 * kNp16>(buf, r);
     sweep_cluster_sizes<T, 512, 2 * kNp16>(buf, r);
-    if constexpr (sizeof(T) == 4) {  // 16 floats spill a few bytes under 32 registers: also 40, and 8 floats
-      sweep_cluster_sizes<T, 256, 4, 6>(buf, r);
-      sweep_cluster_sizes<T, 512, 4, 3>(buf, r);
-      sweep_cluster_sizes<T, 512, 2>(buf, r);
-      sweep_cluster_sizes<T, 1024, 2>(buf, r);
-    }
   }
   if (length >= 4096) {
     sweep_online<T, 256>(buf, r);

@@ -1,7 +1,8 @@
 // Times vector_add's rows kernel (vector_add_kernels.cuh) at 1, 2, 4 and 8 packs a thread (blocks of 256
 // threads) and at 128- and 512-thread blocks, on the benchmark's contiguous and row-broadcast shapes. The
-// library launches 2 packs in 256 threads (1 when the grid would not fill the GPU): session 10's run of this
-// sweep (docs/runs/vector-add-rows-h200-2026-11-30-aq.csv) had 2 beat 4 by 3-6 % at 1008x2304.
+// library launches 2 packs in 128 threads (1 when the grid would not fill the GPU): session 10's run of this
+// sweep (docs/runs/vector-add-rows-h200-2026-11-30-aq.csv) had 2 beat 4 by 3-6 % at 1008x2304, session 11's
+// (-av.csv) 128 threads beat 256 by 2-3 % on the row broadcast and tied elsewhere.
 //
 //   nvcc -std=c++17 -O3 -arch=sm_90 -Isrc/cpp tests/bench/sweeps/vector_add_rows.cu -o vector_add_rows
 //   ./vector_add_rows > vector_add_rows.csv   (scripts/gpu_check.sh --sweep with SWEEPS=vector_add_rows)

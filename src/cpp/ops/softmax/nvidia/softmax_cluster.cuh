@@ -1,15 +1,17 @@
 #pragma once
-// cluster_online: a softmax row too long for one block's registers, split across a thread-block cluster
-// (Hopper, sm_90+). CTA `rank` of the CLUSTER CTAs streams its chunk of the row twice, like the online
-// kernel (statistics, then output), and the CTAs exchange their (max, sum) through distributed shared
-// memory in between.
+// Softmax rows too long for one block's registers, split across a thread-block cluster (Hopper, sm_90+):
+// the CTAs of a cluster each take a part of the row and trade (max, sum) through distributed shared memory.
+//   cluster_online:    each CTA streams its part twice (statistics, then output; the second read mostly
+//                      from L2). 16-bit rows of 65536-262144.
+//   cluster_registers: each CTA holds its part in registers, so the row is read from HBM once, and the
+//                      cluster trades one (max, sum) pair. fp32 rows of 32768-262144 (session 11).
 //
-// Why: ncu on the H200 (docs/runs/ncu-h200-2026-11-30-h.md) showed the online kernel reading 2.0x the
+// Why clusters: ncu on the H200 (docs/runs/ncu-h200-2026-11-30-h.md) showed the online kernel reading 2.0x the
 // tensor at 256x262144 fp32: every row is in flight at once (one CTA per row, 1 MB rows), so a row's
 // second pass no longer finds it in L2. A cluster splits each row across CLUSTER SMs, so a row finishes
 // CLUSTER times sooner and far fewer bytes wait between the two passes. Measured by
 // tests/bench/sweeps/softmax_configs.cu (run k): 16-bit rows of 65536 3.20 vs 2.94 TB/s, of 262144 2.94 vs
-// 2.59; fp32 rows of 65536 2.88 vs 2.76. create() in softmax_cuda.cu dispatches it where it won.
+// 2.59; fp32 rows of 65536 2.88 vs 2.76. create() in softmax_cuda.cu dispatches each where it won.
 #include <cooperative_groups.h>
 #include <cuda/ptx>
 
@@ -99,9 +101,8 @@ __device__ __forceinline__ Online cluster_combine(const Online& own, Online* war
 // Session 11: ncu had cluster_online at 58-65 % of DRAM bandwidth, waiting between phases (load, reduce,
 // cluster barrier, reload); session 2's version of this kernel exchanged the max and the sum separately
 // (three cluster barriers) and ran without launch bounds, and lost everywhere.
-template <class T, int VEC, int TPR, int NP, int CLUSTER, bool FULL = false, int MIN_BLOCKS = min_blocks<TPR, NP * VEC>()>
-__global__ void __launch_bounds__(TPR, MIN_BLOCKS)
-    cluster_registers(T* out, const T* x, RowsOfDim r) {
+template <class T, int VEC, int TPR, int NP, int CLUSTER, bool FULL = false>
+__global__ void __launch_bounds__(TPR, (min_blocks<TPR, NP * VEC>())) cluster_registers(T* out, const T* x, RowsOfDim r) {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
   ::cuda::ptx::barrier_cluster_arrive(::cuda::ptx::sem_relaxed);  // waited on in cluster_combine
   __shared__ Online warps[TPR / 32], every[CLUSTER];
@@ -122,89 +123,48 @@ __global__ void __launch_bounds__(TPR, MIN_BLOCKS)
 #endif
 }
 
-// cluster_bulk: a row split across CLUSTER CTAs that each copy their part (length / CLUSTER elements, whole
-// 16-byte packs) into shared memory with one bulk copy (Hopper's TMA engine, cp.async.bulk), then read it
-// there twice: statistics, then output. The whole part is in flight at once and holds no registers while
-// it is, so an SM keeps as many parts in flight as its shared memory holds (7 of 32 KB), where
-// cluster_registers keeps what its registers hold (2-4 CTAs) and cluster_online 16 values a thread.
-// Session 11: cluster_registers reached 3.8 TB/s on fp32 rows but not on 16-bit rows, whose CTAs hold twice
-// the elements (and issue twice the instructions) for the same bytes. The launcher passes the part's bytes
-// as dynamic shared memory.
-template <class T, int VEC, int TPR, int CLUSTER>
-__global__ void __launch_bounds__(TPR, (min_blocks<TPR, 16>())) cluster_bulk(T* out, const T* x, RowsOfDim r) {
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
-  namespace ptx = ::cuda::ptx;
-  ptx::barrier_cluster_arrive(ptx::sem_relaxed);  // waited on in cluster_combine
-  extern __shared__ __align__(16) unsigned char part_bytes[];
-  const auto* part = reinterpret_cast<const cuda::Pack<T, VEC>*>(part_bytes);
-  __shared__ uint64_t loaded;  // mbarrier: completes when the bulk copy's bytes have landed
-  __shared__ Online warps[TPR / 32], every[CLUSTER];
-  const int rank = int(cooperative_groups::this_cluster().block_rank());
-  const int packs = int(r.length / (CLUSTER * VEC));  // the launcher takes rows of CLUSTER whole parts only
-  int64_t out_off, x_off;
-  row_offsets<uint32_t>(r.outer, blockIdx.x / CLUSTER, &out_off, &x_off);
-  const int64_t begin = int64_t(rank) * packs * VEC;
-  if (threadIdx.x == 0) {
-    const uint32_t bytes = uint32_t(packs) * 16u;
-    ptx::mbarrier_init(&loaded, 1);
-    ptx::fence_mbarrier_init(ptx::sem_release, ptx::scope_cluster);  // the copy engine sees the barrier
-    ptx::mbarrier_arrive_expect_tx(ptx::sem_release, ptx::scope_cta, ptx::space_shared, &loaded, bytes);
-    ptx::cp_async_bulk(ptx::space_cluster, ptx::space_global, part_bytes, x + x_off + begin, bytes, &loaded);
-  }
-  __syncthreads();  // nobody waits on `loaded` before it is initialised
-  while (!ptx::mbarrier_try_wait_parity(&loaded, 0)) {
-  }
-  Online own;
-#pragma unroll 4
-  for (int p = int(threadIdx.x); p < packs; p += TPR) {
-    float f[VEC];
-    cuda::unpack(part[p], f);
-    add_chunk(own, f);
-  }
-  const Online row = cluster_combine<TPR, CLUSTER>(own, warps, every);
-  const float inv = 1.f / row.s;
-  T* po = out + out_off + begin;
-#pragma unroll 4
-  for (int p = int(threadIdx.x); p < packs; p += TPR) {
-    float f[VEC];
-    cuda::unpack(part[p], f);
-#pragma unroll
-    for (int k = 0; k < VEC; ++k) f[k] = exp_of_difference(f[k], row.m) * inv;
-    cuda::store_f32<T, VEC>(po + int64_t(p) * VEC, f);
-  }
-#endif
-}
+template <class T>
+using SoftmaxKernel = void (*)(T*, const T*, RowsOfDim);
 
-// Clusters above 8 CTAs are "non-portable" (H100/H200 run up to 16): each kernel must allow them once per
-// device before its first launch. The library does it in create() (cluster_fits), not on every execute().
-template <int CLUSTER, class Kernel>
-cudaError_t allow_cluster_size(Kernel kernel) {
-  if constexpr (CLUSTER > 8) return cudaFuncSetAttribute(kernel, cudaFuncAttributeNonPortableClusterSizeAllowed, 1);
-  return cudaSuccess;
-}
-
-// Launches `kernel` on a grid of rows x CLUSTER CTAs in clusters of CLUSTER (allow_cluster_size first for
-// clusters above 8).
-template <int CLUSTER, int TPR, class Kernel, class T>
-cudaError_t launch_cluster(Kernel kernel, const RowsOfDim& r, T* out, const T* x, cudaStream_t st,
-                           size_t shared_bytes = 0) {
+inline cudaLaunchConfig_t cluster_config(unsigned rows, int cluster, int threads, cudaLaunchAttribute* attr) {
   cudaLaunchConfig_t cfg = {};
-  cfg.gridDim = dim3(unsigned(r.rows * CLUSTER));
-  cfg.blockDim = dim3(TPR);
-  cfg.dynamicSmemBytes = shared_bytes;
-  cfg.stream = st;
-  cudaLaunchAttribute attr = {};
-  attr.id = cudaLaunchAttributeClusterDimension;
-  attr.val.clusterDim.x = CLUSTER;
-  attr.val.clusterDim.y = attr.val.clusterDim.z = 1;
-  cfg.attrs = &attr;
+  cfg.gridDim = dim3(rows * unsigned(cluster));
+  cfg.blockDim = dim3(unsigned(threads));
+  attr->id = cudaLaunchAttributeClusterDimension;
+  attr->val.clusterDim.x = unsigned(cluster);
+  attr->val.clusterDim.y = attr->val.clusterDim.z = 1;
+  cfg.attrs = attr;
   cfg.numAttrs = 1;
-  return cudaLaunchKernelEx(&cfg, kernel, out, x, r);
+  return cfg;
 }
 
-template <class T, int VEC, int TPR, int CLUSTER>
-cudaError_t launch_cluster_online(const RowsOfDim& r, T* out, const T* x, cudaStream_t st) {
-  return launch_cluster<CLUSTER, TPR>(cluster_online<T, VEC, TPR, CLUSTER>, r, out, x, st);
+// Whether one cluster of this kernel can be resident. Clusters above 8 CTAs are "non-portable" (an H100/H200
+// runs up to 16; other GPUs with clusters may not): each kernel must allow them once per device before its
+// first launch. The library does both in create(), so execute() only launches.
+template <class T>
+bool cluster_fits(SoftmaxKernel<T> kernel, int cluster, int threads) {
+  if (cluster > 8 && cudaFuncSetAttribute(kernel, cudaFuncAttributeNonPortableClusterSizeAllowed, 1) != cudaSuccess) {
+    cudaGetLastError();
+    return false;
+  }
+  cudaLaunchAttribute attr;
+  const cudaLaunchConfig_t cfg = cluster_config(1, cluster, threads, &attr);
+  int active = 0;
+  if (cudaOccupancyMaxActiveClusters(&active, kernel, &cfg) != cudaSuccess) {
+    cudaGetLastError();
+    return false;
+  }
+  return active > 0;
+}
+
+// One row a cluster of `cluster` CTAs of `threads` threads (cluster_fits first).
+template <class T>
+cudaError_t launch_in_clusters(SoftmaxKernel<T> kernel, int cluster, int threads, const RowsOfDim& r, T* out,
+                               const T* x, cudaStream_t st) {
+  cudaLaunchAttribute attr;
+  cudaLaunchConfig_t cfg = cluster_config(unsigned(r.rows), cluster, threads, &attr);
+  cfg.stream = st;
+  return cudaLaunchKernelEx(&cfg, kernel, out, x, r);
 }
 
 }  // namespace ort::softmax_kernels

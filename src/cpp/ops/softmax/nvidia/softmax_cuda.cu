@@ -1,8 +1,10 @@
 // softmax on the nvidia backend. create() picks, from the row length, dtype and layout:
 //   unit-stride rows listed in the registers table -> `registers` with that (threads per row, packs per
 //                                                    thread): the row is read from HBM once
-//   rows of >= 65536 elements on Hopper, up to     -> `cluster_online`: the row split across a cluster of
-//   16 x 32 KB (all but fp32 rows over 131072)        rows' bytes / 32 KB CTAs (softmax_cluster.cuh)
+//   fp32 rows of 32768-262144 on Hopper            -> `cluster_registers`: the row split across a cluster
+//                                                    whose CTAs hold it in registers (cluster table)
+//   16-bit rows of 65536-262144 on Hopper          -> `cluster_online`: the row split across a cluster of
+//                                                    rows' bytes / 32 KB CTAs (softmax_cluster.cuh)
 //   longer unit-stride rows                        -> `online` (two reads, the second mostly from L2)
 //   any other layout                               -> `strided`
 // The tables were measured, not derived: tests/bench/sweeps/softmax_configs.cu times every candidate on
@@ -21,7 +23,7 @@
 
 namespace ort {
 
-enum class SoftmaxPath { Empty, Registers, ClusterBulk, ClusterRegisters, Cluster, Online, Strided };
+enum class SoftmaxPath { Empty, Registers, ClusterRegisters, Cluster, Online, Strided };
 
 struct SoftmaxCudaDescriptor {
   SoftmaxInfo info;
@@ -32,7 +34,6 @@ struct SoftmaxCudaDescriptor {
   int online_threads = 1024;   // threads per row of the online kernel with 16-byte packs
   int cluster = 0;             // CTAs per row of cluster_online (Cluster path)
   int split = -1;              // cluster_registers table entry (ClusterRegisters path)
-  int bulk = 0;                // CTAs per row of cluster_bulk (ClusterBulk path)
   bool split_full = false;     // the row fills every pack of entry `split`
   int device_id = 0;
 };
@@ -166,53 +167,26 @@ int pick_cluster(int64_t length, size_t elem_size) {
   return cluster <= 16 ? cluster : 0;
 }
 
-template <class T, int CLUSTER>
-cudaError_t launch_cluster_online(const RowsOfDim& r, T* out, const T* x, cudaStream_t st) {
-  return softmax_kernels::launch_cluster_online<T, 16 / sizeof(T), kClusterThreads, CLUSTER>(r, out, x, st);
-}
+using softmax_kernels::cluster_fits;
+using softmax_kernels::launch_in_clusters;
+using softmax_kernels::SoftmaxKernel;
 
 template <class T>
-cudaError_t launch_cluster_online(int cluster, const RowsOfDim& r, T* out, const T* x, cudaStream_t st) {
-  if (cluster == 4) return launch_cluster_online<T, 4>(r, out, x, st);
-  if (cluster == 8) return launch_cluster_online<T, 8>(r, out, x, st);
-  return launch_cluster_online<T, 16>(r, out, x, st);
-}
-
-// Whether the device can keep one cluster of this size resident: clusters of 16 are "non-portable" (an
-// H100/H200 runs them; other GPUs with clusters may not), so create() asks once instead of failing later.
-template <class T>
-bool cluster_fits(int cluster) {
-  const auto kernel = cluster == 4    ? softmax_kernels::cluster_online<T, 16 / sizeof(T), kClusterThreads, 4>
-                      : cluster == 8 ? softmax_kernels::cluster_online<T, 16 / sizeof(T), kClusterThreads, 8>
-                                     : softmax_kernels::cluster_online<T, 16 / sizeof(T), kClusterThreads, 16>;
-  // Allowed here, once per descriptor; execute() only launches.
-  if (cluster > 8 && cudaFuncSetAttribute(kernel, cudaFuncAttributeNonPortableClusterSizeAllowed, 1) != cudaSuccess) {
-    cudaGetLastError();
-    return false;
-  }
-  cudaLaunchConfig_t cfg = {};
-  cfg.gridDim = dim3(unsigned(cluster));
-  cfg.blockDim = dim3(kClusterThreads);
-  cudaLaunchAttribute attr = {};
-  attr.id = cudaLaunchAttributeClusterDimension;
-  attr.val.clusterDim.x = unsigned(cluster);
-  attr.val.clusterDim.y = attr.val.clusterDim.z = 1;
-  cfg.attrs = &attr;
-  cfg.numAttrs = 1;
-  int active = 0;
-  if (cudaOccupancyMaxActiveClusters(&active, kernel, &cfg) != cudaSuccess) {
-    cudaGetLastError();
-    return false;
-  }
-  return active > 0;
+SoftmaxKernel<T> cluster_online_kernel(int cluster) {
+  constexpr int kVec = 16 / sizeof(T);
+  if (cluster == 4) return softmax_kernels::cluster_online<T, kVec, kClusterThreads, 4>;
+  if (cluster == 8) return softmax_kernels::cluster_online<T, kVec, kClusterThreads, 8>;
+  return softmax_kernels::cluster_online<T, kVec, kClusterThreads, 16>;
 }
 
 // cluster_registers: fp32 rows past the registers table, split across a cluster whose CTAs hold their part in
 // registers (softmax_cluster.cuh). Entry: rows up to max_length in `cluster` CTAs of `tpr` threads x `np`
-// packs. Sweep of run av (docs/runs/softmax-configs-h200-2026-11-30-av-cluster.csv): 32 values a thread
-// with no register bound won at every length: 32768 in 4 x 256 (137.1 us, 3.92 TB/s), 65536 in 8 x 256
-// (141.1, 3.81; cluster_online 185.4), 262144 in 16 x 512 (157.7, 3.40; online 199.4). 131072 was not swept.
-// 16-bit rows did not gain (65536: 84.2 against cluster_online's 83.3 us) and go to cluster_bulk.
+// packs: 32 values a thread with no register bound won at every length in the sweeps of runs av and aw
+// (docs/runs/softmax-configs-h200-2026-11-30-{av,aw}-*.csv): 32768 in 2 x 512 (134.1 us, 4.00 TB/s; 4 x 256
+// 137.1-137.9), 65536 in 4 x 512 (139.5-141.2; 8 x 256 141.1-142.4; cluster_online 185.4), 262144 in
+// 16 x 512 (156.4-157.7, 3.43 TB/s; online 199.2). 131072 (8 x 512) was not swept. Rows of 16384 stay on
+// the registers kernel (1024 x 4: 130.9 against 133.2). 16-bit rows did not gain (65536: 84.2-85.0 against
+// cluster_online's 83.3-83.5 us) and stay on cluster_online.
 struct ClusterConfig {
   int64_t max_length;
   int cluster, tpr, np;
@@ -221,7 +195,7 @@ struct ClusterConfig {
 template <int VEC>
 constexpr auto cluster_table() {
   static_assert(VEC == 4, "fp32 rows only");
-  return std::array<ClusterConfig, 4>{{{32768, 4, 256, 8}, {65536, 8, 256, 8}, {131072, 16, 256, 8},
+  return std::array<ClusterConfig, 4>{{{32768, 2, 512, 8}, {65536, 4, 512, 8}, {131072, 8, 512, 8},
                                        {262144, 16, 512, 8}}};
 }
 
@@ -246,9 +220,6 @@ int pick_split(int64_t length) {
   return -1;
 }
 
-template <class T>
-using SoftmaxKernel = void (*)(T*, const T*, RowsOfDim);
-
 // The kernel of entry e (instantiating exactly the table's entries), unmasked where the row fills it.
 template <class T, int VEC, size_t... I>
 SoftmaxKernel<T> cluster_registers_kernel(int e, bool full, std::index_sequence<I...>) {
@@ -267,81 +238,6 @@ template <class T>
 SoftmaxKernel<T> cluster_registers_kernel(int e, bool full) {
   static_assert(sizeof(T) == 4, "fp32 rows only");
   return cluster_registers_kernel<T, 4>(e, full, std::make_index_sequence<cluster_table<4>().size()>{});
-}
-
-// cluster_bulk: 16-bit rows from 32768 elements, split into parts of 32 KB (FIRST GUESS, session 11; the
-// sweep times 1-16 CTAs of 128-512 threads) that each CTA copies into shared memory in bulk. Rows must split
-// into CLUSTER equal parts of whole packs; others stay on cluster_online / online.
-constexpr int kBulkThreads = 256;
-constexpr int64_t kBulkPartBytes = 32 << 10;
-
-int pick_bulk(int64_t length, int vec, size_t elem_size) {
-  if (vec != 8 || length < 32768) return 0;
-  int cluster = 2;
-  while (cluster < 16 && int64_t(cluster) * kBulkPartBytes < length * int64_t(elem_size)) cluster *= 2;
-  const bool fits = length * int64_t(elem_size) <= cluster * kBulkPartBytes * 2;  // parts of at most 64 KB
-  return fits && length % (int64_t(cluster) * vec) == 0 ? cluster : 0;
-}
-
-template <class T>
-SoftmaxKernel<T> cluster_bulk_kernel(int cluster) {
-  constexpr int kVec = 16 / sizeof(T);
-  if (cluster == 2) return softmax_kernels::cluster_bulk<T, kVec, kBulkThreads, 2>;
-  if (cluster == 4) return softmax_kernels::cluster_bulk<T, kVec, kBulkThreads, 4>;
-  if (cluster == 8) return softmax_kernels::cluster_bulk<T, kVec, kBulkThreads, 8>;
-  return softmax_kernels::cluster_bulk<T, kVec, kBulkThreads, 16>;
-}
-
-cudaLaunchConfig_t cluster_config(unsigned rows, int cluster, int threads, cudaLaunchAttribute* attr,
-                                  size_t shared_bytes = 0) {
-  cudaLaunchConfig_t cfg = {};
-  cfg.dynamicSmemBytes = shared_bytes;
-  cfg.gridDim = dim3(rows * unsigned(cluster));
-  cfg.blockDim = dim3(unsigned(threads));
-  attr->id = cudaLaunchAttributeClusterDimension;
-  attr->val.clusterDim.x = unsigned(cluster);
-  attr->val.clusterDim.y = attr->val.clusterDim.z = 1;
-  cfg.attrs = attr;
-  cfg.numAttrs = 1;
-  return cfg;
-}
-
-// Whether one cluster of this kernel can be resident: clusters of 16 are "non-portable" (an H100/H200 runs
-// them; other GPUs with clusters may not), so create() allows and asks once instead of failing later.
-template <class T>
-bool kernel_cluster_fits(SoftmaxKernel<T> kernel, int cluster, int threads, size_t shared_bytes = 0) {
-  if ((cluster > 8 && cudaFuncSetAttribute(kernel, cudaFuncAttributeNonPortableClusterSizeAllowed, 1) != cudaSuccess) ||
-      (shared_bytes > (48 << 10) &&
-       cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(shared_bytes)) != cudaSuccess)) {
-    cudaGetLastError();
-    return false;
-  }
-  cudaLaunchAttribute attr;
-  const cudaLaunchConfig_t cfg = cluster_config(1, cluster, threads, &attr, shared_bytes);
-  int active = 0;
-  if (cudaOccupancyMaxActiveClusters(&active, kernel, &cfg) != cudaSuccess) {
-    cudaGetLastError();
-    return false;
-  }
-  return active > 0;
-}
-
-template <class T>
-cudaError_t launch_cluster_bulk(int cluster, const RowsOfDim& r, T* out, const T* x, cudaStream_t st) {
-  cudaLaunchAttribute attr;
-  const size_t part_bytes = size_t(r.length / cluster) * sizeof(T);
-  cudaLaunchConfig_t cfg = cluster_config(unsigned(r.rows), cluster, kBulkThreads, &attr, part_bytes);
-  cfg.stream = st;
-  return cudaLaunchKernelEx(&cfg, cluster_bulk_kernel<T>(cluster), out, x, r);
-}
-
-template <class T>
-cudaError_t launch_cluster_registers(int e, bool full, const RowsOfDim& r, T* out, const T* x, cudaStream_t st) {
-  const ClusterConfig c = cluster_table<4>()[size_t(e)];
-  cudaLaunchAttribute attr;
-  cudaLaunchConfig_t cfg = cluster_config(unsigned(r.rows), c.cluster, c.tpr, &attr);
-  cfg.stream = st;
-  return cudaLaunchKernelEx(&cfg, cluster_registers_kernel<T>(e, full), out, x, r);
 }
 
 template <class T, int VEC>
@@ -381,33 +277,22 @@ Status softmax_cuda_create(SoftmaxCudaDescriptor** desc, const TensorDesc* out, 
   else d->path = SoftmaxPath::Online;
   const bool clusters = d->path == SoftmaxPath::Online && d->packs_aligned && props.cluster_launch &&
                         r.rows <= INT32_MAX / 16;
-  if (clusters && vec == 4) {
+  if (clusters && vec == 4) {  // fp32 rows: cluster_registers where it fits, else cluster_online / online
     d->split = pick_split<4>(r.length);
     if (d->split >= 0) {
       const ClusterConfig c = cluster_table<4>()[size_t(d->split)];
       d->split_full = int64_t(c.cluster) * c.tpr * c.np * vec == r.length;
-      if (kernel_cluster_fits<float>(cluster_registers_kernel<float>(d->split, d->split_full), c.cluster, c.tpr))
+      if (cluster_fits<float>(cluster_registers_kernel<float>(d->split, d->split_full), c.cluster, c.tpr))
         d->path = SoftmaxPath::ClusterRegisters;
     }
   }
-  if (clusters && vec == 8) {
-    d->bulk = pick_bulk(r.length, vec, dtype_size(d->info.dtype));
-    bool fits = false;
-    if (d->bulk > 0)
-      dispatch_float(d->info.dtype, [&](auto tag) {
-        using T = typename decltype(tag)::type;
-        fits = kernel_cluster_fits<T>(cluster_bulk_kernel<T>(d->bulk), d->bulk, kBulkThreads,
-                                      size_t(r.length / d->bulk) * sizeof(T));
-        return Status::Success;
-      });
-    if (fits) d->path = SoftmaxPath::ClusterBulk;
-  }
-  if (d->path == SoftmaxPath::Online && d->packs_aligned && props.cluster_launch && r.rows <= INT32_MAX / 16) {
+  if (d->path == SoftmaxPath::Online && clusters) {
     d->cluster = pick_cluster(r.length, dtype_size(d->info.dtype));
     bool fits = false;
     if (d->cluster > 0)
       dispatch_float(d->info.dtype, [&](auto tag) {
-        fits = cluster_fits<typename decltype(tag)::type>(d->cluster);
+        using T = typename decltype(tag)::type;
+        fits = cluster_fits<T>(cluster_online_kernel<T>(d->cluster), d->cluster, kClusterThreads);
         return Status::Success;
       });
     if (fits) d->path = SoftmaxPath::Cluster;
@@ -437,16 +322,16 @@ Status softmax_cuda_execute(const SoftmaxCudaDescriptor* desc, void*, size_t, vo
       dispatch_registers<T, kVec>(desc->wide, desc->wide_full, r, o, px, st);
     } else if (desc->path == SoftmaxPath::Registers && desc->narrow >= 0) {
       dispatch_registers<T, 1>(desc->narrow, false, r, o, px, st);
-    } else if (desc->path == SoftmaxPath::ClusterBulk && wide) {
-      const cudaError_t e = launch_cluster_bulk<T>(desc->bulk, r, o, px, st);
-      if (e != cudaSuccess) return cuda_status(e, "softmax");
     } else if (desc->path == SoftmaxPath::ClusterRegisters && wide) {
       if constexpr (sizeof(T) == 4) {
-        const cudaError_t e = launch_cluster_registers<T>(desc->split, desc->split_full, r, o, px, st);
+        const ClusterConfig c = cluster_table<4>()[size_t(desc->split)];
+        const cudaError_t e = launch_in_clusters<T>(cluster_registers_kernel<T>(desc->split, desc->split_full),
+                                                    c.cluster, c.tpr, r, o, px, st);
         if (e != cudaSuccess) return cuda_status(e, "softmax");
       }
     } else if (desc->path == SoftmaxPath::Cluster && wide) {
-      const cudaError_t e = launch_cluster_online<T>(desc->cluster, r, o, px, st);
+      const cudaError_t e = launch_in_clusters<T>(cluster_online_kernel<T>(desc->cluster), desc->cluster,
+                                                  kClusterThreads, r, o, px, st);
       if (e != cudaSuccess) return cuda_status(e, "softmax");
     } else if (desc->path != SoftmaxPath::Strided) {  // online, or registers/cluster rows met with misaligned pointers
       if (wide) launch_online<T, kVec>(desc->online_threads, r, o, px, st);

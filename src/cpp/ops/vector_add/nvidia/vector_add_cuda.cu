@@ -31,6 +31,11 @@ namespace {
 // 4096x4096 fp32 48.0 against 48.7, 2^28 fp32 737.5 against 740.1; the row broadcast ties (519 / 519 fp32,
 // 264 / 261 bf16). One pack lost everywhere but the tiny case, which `small` already sends there.
 constexpr int kUnroll = 2;
+// Threads per block on the rows path. Session 11's sweep (run av, cold tensors), 128 against 256 threads at 2
+// packs: row broadcast fp32 507.0 against 518.9 us, bf16 255.8 against 263.6; 2^28, 4096x4096 and 1008x2304
+// within 0.5 % either way (docs/runs/vector-add-rows-h200-2026-11-30-av.csv). 512 won 2^28 by 0.4 % and lost
+// the broadcast by 4 %.
+constexpr int kRowsBlock = 128;
 
 bool plan_rows(const Nest<3>& n, vector_add_kernels::RowsPlan* p) {
   if (n.ndim == 0) {  // a single element
@@ -107,10 +112,11 @@ void launch_tiled(const VectorAddCudaDescriptor* d, T* out, const T* a, const T*
 template <class T, int VEC, int UNROLL>
 void launch_rows(const VectorAddCudaDescriptor* d, T* out, const T* a, const T* b, cudaStream_t stream) {
   const auto& p = d->rows;
-  const dim3 grid(unsigned(ceil_div(p.inner, 256 * VEC * UNROLL)), unsigned(std::min<int64_t>(p.rows, 65535)));
+  const dim3 grid(unsigned(ceil_div(p.inner, kRowsBlock * VEC * UNROLL)), unsigned(std::min<int64_t>(p.rows, 65535)));
   const int bcast = (p.a_inner == 0 ? 1 : 0) | (p.b_inner == 0 ? 2 : 0);
   auto launch = [&](auto k) {
-    vector_add_kernels::rows<T, VEC, UNROLL, decltype(k)::value><<<grid, 256, 0, stream>>>(out, a, b, p);
+    vector_add_kernels::rows<T, VEC, UNROLL, decltype(k)::value, kRowsBlock>
+        <<<grid, kRowsBlock, 0, stream>>>(out, a, b, p);
   };
   switch (bcast) {
     case 0: launch(std::integral_constant<int, 0>{}); break;
@@ -146,7 +152,7 @@ Status vector_add_cuda_create(VectorAddCudaDescriptor** desc, const TensorDesc* 
   d->outer_strides_aligned = true;  // a row tail that does not fill a pack is handled in the kernel
   for (int dd = 0; dd < d->rows.outer_ndim; ++dd)
     for (int t = 0; t < 3; ++t) d->outer_strides_aligned &= d->rows.outer_stride[t][dd] % vec == 0;
-  d->small = ceil_div(d->rows.inner, 256 * vec * kUnroll) * d->rows.rows < 4 * int64_t(d->props.sm_count);
+  d->small = ceil_div(d->rows.inner, kRowsBlock * vec * kUnroll) * d->rows.rows < 4 * int64_t(d->props.sm_count);
   *desc = d;
   return Status::Success;
 }

@@ -49,10 +49,10 @@ __device__ __forceinline__ void widen(const cuda::Pack<T, VEC>& pk, float splat,
 // converted, so 2 x kUnroll 16-byte loads are in flight per thread whatever the dtype. A row's tail that
 // does not fill a pack is done element by element. The launch bound asks for 4 blocks per SM (64
 // registers): left alone, ptxas took 114 for fp32, and ncu on the H200 showed the row broadcast of
-// 16384^2 at 20 % occupancy (2 blocks per SM). BLOCK: threads per block, 256 in the library; the
-// vector_add_rows sweep also times 128 (torch's elementwise kernels launch 128) and 512, with the same
-// 1024 threads per SM.
-template <class T, int VEC, int kUnroll, int kBcast, int BLOCK = 256>
+// 16384^2 at 20 % occupancy (2 blocks per SM). BLOCK: threads per block (kRowsBlock in vector_add_cuda.cu,
+// 128 as torch's elementwise kernels; the vector_add_rows sweep times 128, 256 and 512), with the same 1024
+// threads per SM.
+template <class T, int VEC, int kUnroll, int kBcast, int BLOCK>
 __global__ void __launch_bounds__(BLOCK, 1024 / BLOCK) rows(T* out, const T* a, const T* b, RowsPlan p) {
   constexpr int kChunk = BLOCK * VEC * kUnroll;
   constexpr bool kSplatA = kBcast & 1, kSplatB = kBcast & 2;
