@@ -165,16 +165,17 @@ def test_softmax_rows_packed_or_not(shape, split, offset, dtype):
 @pytest.mark.parametrize("shape,offset", [((3, 65536), 0), ((3, 65536), 1), ((2, 262144), 0), ((2, 32768), 0)],
                          ids=["65536", "65536-misaligned", "262144", "32768"])
 def test_long_softmax_rows_in_a_cluster(shape, offset, dtype):
-    # On Hopper, aligned long rows whose parts fit one cluster run the cluster kernel (its blocks trade
-    # (max, sum) through distributed shared memory); misaligned ones, and fp32 rows of 262144 (32 parts),
-    # the split pair.
+    # On Hopper, aligned long rows whose parts fit one cluster run a cluster kernel (its blocks trade
+    # (max, sum) through distributed shared memory; fp32 rows hold their parts in registers, 262144 as 16
+    # parts); misaligned ones the split pair.
     from operator_runtime.tilelang import softmax as tl_softmax
 
     x = (torch.randn(shape[0] * shape[1] + offset, device="cuda") * 8).to(dtype)[offset:].view(shape)
     x[0, : shape[1] // 2] = float("-inf")  # whole parts of -inf: (max, sum) = (-inf, 0) adds nothing
     x[1, 7] = float("inf")  # an inf in another row: that row's softmax is NaN where torch's is, no wider
     op = ort.prepare_softmax(x, dim=-1, backend="tilelang")
-    parts = tl_softmax.cluster_parts(shape[1], str(dtype).removeprefix("torch."))
+    name = str(dtype).removeprefix("torch.")
+    parts = tl_softmax.cluster_registers_parts(shape[1], name) or tl_softmax.cluster_parts(shape[1], name)
     expect_cluster = parts is not None and torch.cuda.get_device_capability()[0] >= 9
     assert (op._desc._cluster is not None) == expect_cluster
     assert_close(op(), torch.softmax(x.double(), -1))

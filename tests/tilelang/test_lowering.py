@@ -77,6 +77,8 @@ LAZY = (
        for dt in FLOATS]
     + [pytest.param(tl_softmax.softmax_cluster_packed_program, (dt, parts), id=f"softmax_cluster_packed-{dt}-{parts}")
        for dt in FLOATS for parts in (4, 8, 16)]
+    + [pytest.param(tl_softmax.softmax_cluster_registers_program, ("float32", parts),
+                    id=f"softmax_cluster_registers-float32-{parts}") for parts in (2, 4, 16)]
 )
 
 
@@ -198,14 +200,26 @@ def test_cluster_softmax_parts(n, dtype, parts):
         assert (n // parts) % tl_softmax.packed_step(dtype)[1] == 0
 
 
+@pytest.mark.parametrize("n,parts", [(32768, 2), (65536, 4), (262144, 16), (65536 + 16384, 5), (70000, None),
+                                     (16384, None), (524288, None)])
+def test_cluster_registers_parts(n, parts):
+    assert tl_softmax.cluster_registers_parts(n, "float32") == parts
+    assert tl_softmax.cluster_registers_parts(n, "bfloat16") is None  # 16-bit rows: the packed cluster kernel
+
+
 @pytest.mark.lowering
-@pytest.mark.parametrize("dtype,parts", [("float16", 4), ("bfloat16", 16), ("float32", 8)])
-def test_cluster_softmax_writes_no_remote_block_before_a_full_barrier(dtype, parts):
+@pytest.mark.parametrize("program,dtype,parts", [
+    (tl_softmax.softmax_cluster_packed_program, "float16", 4),
+    (tl_softmax.softmax_cluster_packed_program, "bfloat16", 16),
+    (tl_softmax.softmax_cluster_packed_program, "float32", 8),
+    (tl_softmax.softmax_cluster_registers_program, "float32", 4),
+    (tl_softmax.softmax_cluster_registers_program, "float32", 16)])
+def test_cluster_softmax_writes_no_remote_block_before_a_full_barrier(program, dtype, parts):
     # The race of session 10's first run, checked where CI can see it: TileLang's shared-memory planner gave
     # the buffer that other blocks write into (`every`) the bytes of the block reductions' workspace, so a
     # block may write into another only after a full cluster barrier that follows every block reduction.
     # An arrive at the kernel's start (the first version) let early blocks corrupt late blocks' sums.
-    src = lower(tl_softmax.softmax_cluster_packed_program(dtype, parts))
+    src = lower(program(dtype, parts))
     first_remote_write = src.index("map_shared_rank")
     before = src[:first_remote_write]
     assert "cluster_arrive_relaxed" not in src

@@ -261,8 +261,9 @@ class Softmax(_Descriptor):
     (16-byte accesses) serve 16-bit rows whose packs a power-of-two thread count divides (one pass,
     tl_softmax.packed_threads) and parts of whole steps
     (split), when both tensors are 16-byte aligned, which only run() can see; the element-wise ones serve
-    every other case. On Hopper, aligned long rows whose parts fit a cluster (tl_softmax.cluster_parts)
-    take one cluster kernel instead of the split pair."""
+    every other case. On Hopper, aligned long rows whose parts fit a cluster take one cluster kernel instead
+    of the split pair: fp32 rows of whole 16384-element parts hold them in registers
+    (tl_softmax.cluster_registers_parts), the others re-read their part from L2 (tl_softmax.cluster_parts)."""
 
     native = "SoftmaxNvidia"
     inputs = ("x",)
@@ -300,8 +301,11 @@ class Softmax(_Descriptor):
         if (self._n // self._pieces) % tl_softmax.packed_step(x.dtype)[1] == 0:
             self._packed = (tl_softmax.softmax_stats_packed_into(x.dtype),
                             tl_softmax.softmax_apply_packed_into(x.dtype, self._pieces))
-        parts = tl_softmax.cluster_parts(self._n, x.dtype)
-        if parts and torch.cuda.get_device_capability(x.device_id)[0] >= 9:  # clusters: Hopper on
+        if torch.cuda.get_device_capability(x.device_id)[0] < 9:  # clusters: Hopper on
+            return
+        if parts := tl_softmax.cluster_registers_parts(self._n, x.dtype):  # fp32: the part held in registers
+            self._cluster = (parts, tl_softmax.softmax_cluster_registers_into(x.dtype, parts))
+        elif parts := tl_softmax.cluster_parts(self._n, x.dtype):
             self._cluster = (parts, tl_softmax.softmax_cluster_packed_into(x.dtype, parts))
 
     def close(self) -> None:

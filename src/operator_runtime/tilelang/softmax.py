@@ -196,7 +196,7 @@ def take_step(buf, step_max, step_sum, m, s, dim):
 def write_part_stats(m, s, total, stats, i):
     """The part's (max, sum) from its threads': every thread's sum rescaled to the part's max, then summed."""
     T.reduce_max(m, total, dim=0)
-    for t in T.Parallel(SPLIT_THREADS):
+    for t in T.Parallel(m.shape[0]):
         s[t] = T.if_then_else(s[t] == 0.0, 0.0, s[t] * T.exp2((m[t] - total[0]) * LOG2E))
     stats[i, 0] = total[0]
     T.reduce_sum(s, total, dim=0)
@@ -365,6 +365,17 @@ def cluster_parts(n: int, dtype: str) -> int | None:
     return parts
 
 
+@T.macro
+def exchange_part_stats(mine, every, parts):
+    """Every block of the cluster stores its (max, sum) from `mine` into row `rank` of `every` in each block,
+    between two full cluster barriers (the comment in softmax_cluster_packed_program says why the first)."""
+    T.cluster_sync()
+    rank = T.block_rank_in_cluster()
+    for q in T.serial(parts):
+        T.copy_cluster(mine[0, 0:2], every[rank, 0:2], dst_block=q)
+    T.cluster_sync()  # every block's pair has arrived everywhere; none exits while others still write
+
+
 def softmax_cluster_packed_program(dtype: str, parts: int):
     vec = pack_width(dtype)
     packs, _ = packed_step(dtype)
@@ -390,11 +401,7 @@ def softmax_cluster_packed_program(dtype: str, parts: int):
             # this block's accesses, so it gives `every` the bytes that write_part_stats' block reductions
             # used. A remote write that lands before its owner is past those reductions corrupts them
             # (session 10, run aq: 26 wrong results; clean under compute-sanitizer, which serialises blocks).
-            T.cluster_sync()
-            rank = T.block_rank_in_cluster()
-            for q in T.serial(parts):
-                T.copy_cluster(mine[0, 0:2], every[rank, 0:2], dst_block=q)
-            T.cluster_sync()  # every block's pair has arrived everywhere; none exits while others still write
+            exchange_part_stats(mine, every, parts)
             mx = T.alloc_var(FP32, init=NEG_INF)
             sm = T.alloc_var(FP32, init=0.0)
             for q in T.serial(parts):  # the same order in every block: every block gets the same (max, sum)
@@ -408,11 +415,73 @@ def softmax_cluster_packed_program(dtype: str, parts: int):
     return softmax_cluster_packed_kernel
 
 
+# fp32 rows in a cluster whose blocks hold their part in registers (32 values a thread, blocks of 512 threads),
+# so HBM is read once, as our CUDA backend's cluster_registers (session 11: 1024x65536 fp32 186 -> 139 us
+# there). Each thread takes exps against its own max before the exchange; the output is each exp times one
+# factor a thread, exp(own max - row max) / row sum.
+REGS_THREADS, REGS_VALUES = 512, 32
+
+
+def cluster_registers_parts(n: int, dtype: str) -> int | None:
+    """Blocks a row of n fp32 elements takes in softmax_cluster_registers_program (2 to CLUSTER_MAX parts of
+    REGS_THREADS * REGS_VALUES elements), or None where it does not apply: 16-bit rows (the packed cluster
+    kernel) and rows that are not whole parts."""
+    part = REGS_THREADS * REGS_VALUES
+    if dtype != "float32" or n % part or not 2 <= n // part <= CLUSTER_MAX:
+        return None
+    return n // part
+
+
+def softmax_cluster_registers_program(dtype: str, parts: int):
+    vec = pack_width(dtype)
+    packs = REGS_VALUES // vec
+    blocks, groups = T.dynamic("blocks"), T.dynamic("groups")  # blocks = rows * parts, consecutive per row
+
+    @T.prim_func
+    def softmax_cluster_registers_kernel(x: T.Tensor((blocks, groups, vec), dtype),
+                                         y: T.Tensor((blocks, groups, vec), dtype)):
+        with T.ClusterKernel(blocks, threads=REGS_THREADS, cluster_dims=parts) as i:
+            raw = T.alloc_fragment((REGS_THREADS, REGS_VALUES), dtype)
+            buf = T.alloc_fragment((REGS_THREADS, REGS_VALUES), FP32)
+            m = T.alloc_fragment((REGS_THREADS,), FP32)  # each thread's own max
+            s = T.alloc_fragment((REGS_THREADS,), FP32)
+            total = T.alloc_fragment((1,), FP32)
+            mine = T.alloc_shared((1, 2), FP32)
+            every = T.alloc_shared((parts, 2), FP32)
+            for t, p, v in T.Parallel(REGS_THREADS, packs, vec):  # pack p of every thread together: coalesced
+                raw[t, p * vec + v] = x[i, p * REGS_THREADS + t, v]
+            for t, j in T.Parallel(REGS_THREADS, REGS_VALUES):
+                buf[t, j] = T.cast(raw[t, j], FP32)
+            T.reduce_max(buf, m, dim=1)
+            for t, j in T.Parallel(REGS_THREADS, REGS_VALUES):  # -inf entries give 0, never NaN
+                buf[t, j] = T.if_then_else(buf[t, j] == NEG_INF, 0.0, T.exp2((buf[t, j] - m[t]) * LOG2E))
+            T.reduce_sum(buf, s, dim=1)
+            write_part_stats(m, s, total, mine, 0)
+            exchange_part_stats(mine, every, parts)
+            mx = T.alloc_var(FP32, init=NEG_INF)
+            sm = T.alloc_var(FP32, init=0.0)
+            for q in T.serial(parts):  # the same order in every block: every block gets the same (max, sum)
+                mx = T.max(mx, every[q, 0])
+            for q in T.serial(parts):
+                sm += T.if_then_else(every[q, 1] == 0.0, 0.0, every[q, 1] * T.exp2((every[q, 0] - mx) * LOG2E))
+            inv = 1.0 / sm
+            # A thread of -inf values holds zeros: its factor is 1 / sum, or NaN where the whole row is -inf
+            # (exp2(-inf - -inf), as torch's 0/0).
+            for t, j in T.Parallel(REGS_THREADS, REGS_VALUES):
+                own = T.if_then_else(m[t] == NEG_INF, mx, m[t])
+                raw[t, j] = T.cast(buf[t, j] * (T.exp2((own - mx) * LOG2E) * inv), dtype)
+            for t, p, v in T.Parallel(REGS_THREADS, packs, vec):
+                y[i, p * REGS_THREADS + t, v] = raw[t, p * vec + v]
+
+    return softmax_cluster_registers_kernel
+
+
 softmax_stats_into = tilelang.jit(softmax_stats_program)
 softmax_apply_into = tilelang.jit(softmax_apply_program)
 softmax_stats_packed_into = tilelang.jit(softmax_stats_packed_program)
 softmax_apply_packed_into = tilelang.jit(softmax_apply_packed_program)
 softmax_cluster_packed_into = tilelang.jit(softmax_cluster_packed_program)
+softmax_cluster_registers_into = tilelang.jit(softmax_cluster_registers_program)
 
 
 PACKED_MAX_VALUES = 96  # values a thread holds in the packed kernel: 2304 = 32 x 72 compiles without spills
