@@ -166,8 +166,8 @@ def test_softmax_rows_packed_or_not(shape, split, offset, dtype):
                          ids=["65536", "65536-misaligned", "262144", "32768"])
 def test_long_softmax_rows_in_a_cluster(shape, offset, dtype):
     # On Hopper, aligned long rows whose parts fit one cluster run a cluster kernel (its blocks trade
-    # (max, sum) through distributed shared memory; fp32 rows hold their parts in registers, 262144 as 16
-    # parts); misaligned ones the split pair.
+    # (max, sum) through distributed shared memory; fp32 rows of up to 8 parts hold them in registers);
+    # misaligned ones, and fp32 rows of 262144, the split pair.
     from operator_runtime.tilelang import softmax as tl_softmax
 
     x = (torch.randn(shape[0] * shape[1] + offset, device="cuda") * 8).to(dtype)[offset:].view(shape)

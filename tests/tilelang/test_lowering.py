@@ -78,7 +78,7 @@ LAZY = (
     + [pytest.param(tl_softmax.softmax_cluster_packed_program, (dt, parts), id=f"softmax_cluster_packed-{dt}-{parts}")
        for dt in FLOATS for parts in (4, 8, 16)]
     + [pytest.param(tl_softmax.softmax_cluster_registers_program, ("float32", parts),
-                    id=f"softmax_cluster_registers-float32-{parts}") for parts in (2, 4, 16)]
+                    id=f"softmax_cluster_registers-float32-{parts}") for parts in (2, 4, 8)]
 )
 
 
@@ -200,8 +200,8 @@ def test_cluster_softmax_parts(n, dtype, parts):
         assert (n // parts) % tl_softmax.packed_step(dtype)[1] == 0
 
 
-@pytest.mark.parametrize("n,parts", [(32768, 2), (65536, 4), (262144, 16), (65536 + 16384, 5), (70000, None),
-                                     (16384, None), (524288, None)])
+@pytest.mark.parametrize("n,parts", [(32768, 2), (65536, 4), (131072, 8), (65536 + 16384, 5), (70000, None),
+                                     (16384, None), (262144, None)])
 def test_cluster_registers_parts(n, parts):
     assert tl_softmax.cluster_registers_parts(n, "float32") == parts
     assert tl_softmax.cluster_registers_parts(n, "bfloat16") is None  # 16-bit rows: the packed cluster kernel
@@ -213,7 +213,7 @@ def test_cluster_registers_parts(n, parts):
     (tl_softmax.softmax_cluster_packed_program, "bfloat16", 16),
     (tl_softmax.softmax_cluster_packed_program, "float32", 8),
     (tl_softmax.softmax_cluster_registers_program, "float32", 4),
-    (tl_softmax.softmax_cluster_registers_program, "float32", 16)])
+    (tl_softmax.softmax_cluster_registers_program, "float32", 8)])
 def test_cluster_softmax_writes_no_remote_block_before_a_full_barrier(program, dtype, parts):
     # The race of session 10's first run, checked where CI can see it: TileLang's shared-memory planner gave
     # the buffer that other blocks write into (`every`) the bytes of the block reductions' workspace, so a

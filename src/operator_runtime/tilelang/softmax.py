@@ -419,15 +419,18 @@ def softmax_cluster_packed_program(dtype: str, parts: int):
 # so HBM is read once, as our CUDA backend's cluster_registers (session 11: 1024x65536 fp32 186 -> 139 us
 # there). Each thread takes exps against its own max before the exchange; the output is each exp times one
 # factor a thread, exp(own max - row max) / row sum.
-REGS_THREADS, REGS_VALUES = 512, 32
+# Run ay (H200): 1024x65536 fp32 (4 parts) 186 -> 148.6 us (our CUDA 139.1); 256x262144 fp32 as 16 parts ran
+# 261 us, slower than the split pair's 221 (our CUDA runs the same shape in 157; not profiled), so clusters of
+# this kernel stop at REGS_MAX_PARTS and those rows keep the split pair.
+REGS_THREADS, REGS_VALUES, REGS_MAX_PARTS = 512, 32, 8
 
 
 def cluster_registers_parts(n: int, dtype: str) -> int | None:
-    """Blocks a row of n fp32 elements takes in softmax_cluster_registers_program (2 to CLUSTER_MAX parts of
-    REGS_THREADS * REGS_VALUES elements), or None where it does not apply: 16-bit rows (the packed cluster
-    kernel) and rows that are not whole parts."""
+    """Blocks a row of n fp32 elements takes in softmax_cluster_registers_program (2 to REGS_MAX_PARTS parts
+    of REGS_THREADS * REGS_VALUES elements), or None where it does not apply: 16-bit rows (the packed cluster
+    kernel), rows that are not whole parts, and rows of more parts."""
     part = REGS_THREADS * REGS_VALUES
-    if dtype != "float32" or n % part or not 2 <= n // part <= CLUSTER_MAX:
+    if dtype != "float32" or n % part or not 2 <= n // part <= REGS_MAX_PARTS:
         return None
     return n // part
 
