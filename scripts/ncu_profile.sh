@@ -53,6 +53,10 @@ softmax-1008x2304-fp16-ours softmax 1008x2304 float16 ours
 softmax-1008x2304-fp16-tilelang softmax 1008x2304 float16 ours tilelang
 softmax-1024x65536-fp16-tilelang softmax 1024x65536 float16 ours tilelang
 softmax-1024x65536-fp16-ours softmax 1024x65536 float16 ours
+softmax-256x262144-fp32-ours softmax 256x262144 float32 ours
+softmax-256x262144-fp32-tilelang softmax 256x262144 float32 ours tilelang
+add-1008x2304-bf16-ours vector_add 1008x2304 bfloat16 ours
+add-1008x2304-bf16-torch vector_add 1008x2304 bfloat16 torch
 softmax-4096x16384-fp16-tilelang softmax 4096x16384 float16 ours tilelang
 "
 status=0
