@@ -376,6 +376,19 @@ def exchange_part_stats(mine, every, parts):
     T.cluster_sync()  # every block's pair has arrived everywhere; none exits while others still write
 
 
+@T.macro
+def combine_part_stats(every, parts, row):
+    """The row's (max, sum) into row[0], row[1] from the parts' pairs in `every`, in the same order in every
+    block, so every block gets the same pair. A part of -inf only has (-inf, 0): it adds 0, never NaN. (`row` is
+    a local buffer: a T.alloc_var does not pass through a T.macro in TileLang 0.1.15.)"""
+    row[0] = NEG_INF
+    for q in T.serial(parts):
+        row[0] = T.max(row[0], every[q, 0])
+    row[1] = 0.0
+    for q in T.serial(parts):
+        row[1] += T.if_then_else(every[q, 1] == 0.0, 0.0, every[q, 1] * T.exp2((every[q, 0] - row[0]) * LOG2E))
+
+
 def softmax_cluster_packed_program(dtype: str, parts: int):
     vec = pack_width(dtype)
     packs, _ = packed_step(dtype)
@@ -402,15 +415,11 @@ def softmax_cluster_packed_program(dtype: str, parts: int):
             # used. A remote write that lands before its owner is past those reductions corrupts them
             # (session 10, run aq: 26 wrong results; clean under compute-sanitizer, which serialises blocks).
             exchange_part_stats(mine, every, parts)
-            mx = T.alloc_var(FP32, init=NEG_INF)
-            sm = T.alloc_var(FP32, init=0.0)
-            for q in T.serial(parts):  # the same order in every block: every block gets the same (max, sum)
-                mx = T.max(mx, every[q, 0])
-            for q in T.serial(parts):
-                sm += T.if_then_else(every[q, 1] == 0.0, 0.0, every[q, 1] * T.exp2((every[q, 0] - mx) * LOG2E))
-            inv = 1.0 / sm
+            row = T.alloc_local((2,), FP32)
+            combine_part_stats(every, parts, row)
+            inv = 1.0 / row[1]
             # The part again, now from L2.
-            write_packed_part(x, y, i, raw, res, mx, inv, groups // (SPLIT_THREADS * packs), packs, vec, dtype)
+            write_packed_part(x, y, i, raw, res, row[0], inv, groups // (SPLIT_THREADS * packs), packs, vec, dtype)
 
     return softmax_cluster_packed_kernel
 
@@ -461,18 +470,14 @@ def softmax_cluster_registers_program(dtype: str, parts: int):
             T.reduce_sum(buf, s, dim=1)
             write_part_stats(m, s, total, mine, 0)
             exchange_part_stats(mine, every, parts)
-            mx = T.alloc_var(FP32, init=NEG_INF)
-            sm = T.alloc_var(FP32, init=0.0)
-            for q in T.serial(parts):  # the same order in every block: every block gets the same (max, sum)
-                mx = T.max(mx, every[q, 0])
-            for q in T.serial(parts):
-                sm += T.if_then_else(every[q, 1] == 0.0, 0.0, every[q, 1] * T.exp2((every[q, 0] - mx) * LOG2E))
-            inv = 1.0 / sm
+            row = T.alloc_local((2,), FP32)
+            combine_part_stats(every, parts, row)
+            inv = 1.0 / row[1]
             # A thread of -inf values holds zeros: its factor is 1 / sum, or NaN where the whole row is -inf
             # (exp2(-inf - -inf), as torch's 0/0).
             for t, j in T.Parallel(REGS_THREADS, REGS_VALUES):
-                own = T.if_then_else(m[t] == NEG_INF, mx, m[t])
-                raw[t, j] = T.cast(buf[t, j] * (T.exp2((own - mx) * LOG2E) * inv), dtype)
+                own = T.if_then_else(m[t] == NEG_INF, row[0], m[t])
+                raw[t, j] = T.cast(buf[t, j] * (T.exp2((own - row[0]) * LOG2E) * inv), dtype)
             for t, p, v in T.Parallel(REGS_THREADS, packs, vec):
                 y[i, p * REGS_THREADS + t, v] = raw[t, p * vec + v]
 
