@@ -43,9 +43,10 @@ namespace {
 // Rows up to max_length elements run the registers kernel with TPR threads per row and NP packs of VEC
 // elements per thread. On the H200 the winners hold about 64 bytes of input per thread: 16 fp32 values
 // or 32 half values, with as few threads per row as that allows (fewer threads, cheaper reductions).
-struct RegConfig {
+struct RowConfig {
   int64_t max_length;
   int tpr, np;
+  int cluster = 1;  // CTAs a row (the cluster_registers table)
 };
 
 template <int VEC>
@@ -56,7 +57,7 @@ constexpr auto registers_table() {
     // of 2049-3072 keep 256 x 4: at 2304, 512 x 2 leaves 224 of 512 threads idle and took 7.75 us against
     // 6.85 (sweep run aq; 7.73 against 6.78 in the benches of runs au and ar). Between 2304 and 4096 the
     // two were not timed; 3072 is where 256 threads stop needing a fourth pack.
-    return std::array<RegConfig, 12>{{{16, 4, 1}, {32, 8, 1}, {64, 16, 1}, {128, 16, 2}, {256, 16, 4},
+    return std::array<RowConfig, 12>{{{16, 4, 1}, {32, 8, 1}, {64, 16, 1}, {128, 16, 2}, {256, 16, 4},
                                       {512, 32, 4}, {1024, 64, 4}, {2048, 128, 4}, {3072, 256, 4},
                                       {4096, 512, 2}, {8192, 512, 4}, {16384, 1024, 4}}};
   } else if constexpr (VEC == 8) {  // 16-byte packs of float16/bfloat16; beyond 8192, online measured faster
@@ -64,40 +65,40 @@ constexpr auto registers_table() {
     // 8192x512 6.39 vs 6.59 µs, 32768x4096 131.5 vs 145.0, 4096x8192 34.5 vs online's 37.2.
     // Session 9: 1536 halves (192 packs) as 64 x 3, no masked pack: 8.60 us against 64 x 4's 8.97 (bf16,
     // 4080 rows; sweep run 4 and the bench before it).
-    return std::array<RegConfig, 10>{{{32, 4, 1}, {64, 8, 1}, {128, 16, 1}, {256, 16, 2}, {512, 32, 2},
+    return std::array<RowConfig, 10>{{{32, 4, 1}, {64, 8, 1}, {128, 16, 1}, {256, 16, 2}, {512, 32, 2},
                                       {1024, 32, 4}, {1536, 64, 3}, {2048, 64, 4}, {4096, 256, 2}, {8192, 512, 2}}};
   } else {  // single elements: rows whose pointers or strides do not allow packs
-    return std::array<RegConfig, 9>{{{32, 32, 1}, {64, 32, 2}, {128, 32, 4}, {256, 32, 8}, {512, 256, 2},
+    return std::array<RowConfig, 9>{{{32, 32, 1}, {64, 32, 2}, {128, 32, 4}, {256, 32, 8}, {512, 256, 2},
                                      {1024, 256, 4}, {2048, 256, 8}, {4096, 1024, 4}, {8192, 1024, 8}}};
   }
 }
 
-// A table edit that cannot hold its rows, is out of order, or asks more than 32 values of a thread fails
-// to compile instead of writing past a row or spilling.
-template <int VEC>
-constexpr bool registers_table_is_sound() {
-  constexpr auto table = registers_table<VEC>();
-  for (size_t i = 0; i < table.size(); ++i) {
-    const RegConfig& c = table[i];
-    if (int64_t(c.tpr) * c.np * VEC < c.max_length || c.np * VEC > 32) return false;
+// A table edit that cannot hold its rows, is out of order, or asks more than 32 values of a thread (or more
+// than 16 CTAs of a cluster) fails to compile instead of writing past a row or spilling.
+template <int VEC, size_t N>
+constexpr bool table_is_sound(const std::array<RowConfig, N>& table) {
+  for (size_t i = 0; i < N; ++i) {
+    const RowConfig& c = table[i];
+    if (int64_t(c.cluster) * c.tpr * c.np * VEC < c.max_length || c.np * VEC > 32 || c.cluster > 16) return false;
     if (i > 0 && table[i - 1].max_length >= c.max_length) return false;
   }
   return true;
 }
-static_assert(registers_table_is_sound<4>() && registers_table_is_sound<8>() && registers_table_is_sound<1>(),
+static_assert(table_is_sound<4>(registers_table<4>()) && table_is_sound<8>(registers_table<8>()) &&
+                  table_is_sound<1>(registers_table<1>()),
               "softmax registers table: each entry must hold max_length values, ascending, <= 32 per thread");
 
-template <int VEC>
-int pick_registers(int64_t length) {
-  constexpr auto table = registers_table<VEC>();
-  for (size_t i = 0; i < table.size(); ++i)
+// The first entry whose rows are at least `length` long, or -1.
+template <size_t N>
+int pick_entry(const std::array<RowConfig, N>& table, int64_t length) {
+  for (size_t i = 0; i < N; ++i)
     if (length <= table[i].max_length) return int(i);
   return -1;
 }
 
 // Online threads per row, measured the same way. For 16-bit rows longer than 8192 the online kernel beat
-// every registers configuration (its second read comes mostly from L2) and the cluster_registers
-// experiment (docs/perf-notes.md); from 65536 on, cluster_online beats it where it is dispatched (above).
+// every registers configuration (its second read comes mostly from L2); on Hopper, cluster_online beats it
+// from 65536 and cluster_registers for fp32 rows from 16385 where they are dispatched (below).
 // Fewer threads for shorter rows keep more rows resident per SM. (Rows of 8192 or less reach it only with
 // misaligned pointers.)
 int pick_online_threads(int64_t length, int vec) {
@@ -147,7 +148,7 @@ void dispatch_registers(int e, bool full, const RowsOfDim& r, T* out, const T* x
 template <int VEC>
 bool fills_every_pack(int e, int64_t length) {
   if (e < 0) return false;
-  const RegConfig c = registers_table<VEC>()[size_t(e)];
+  const RowConfig c = registers_table<VEC>()[size_t(e)];
   return has_unmasked_body(VEC, c.tpr) && int64_t(c.tpr) * c.np * VEC == length;
 }
 
@@ -187,38 +188,14 @@ SoftmaxKernel<T> cluster_online_kernel(int cluster) {
 // 16 x 512 (156.4-157.7, 3.43 TB/s; online 199.2). 131072 (8 x 512) was not swept. Rows of 16384 stay on
 // the registers kernel (1024 x 4: 130.9 against 133.2). 16-bit rows did not gain (65536: 84.2-85.0 against
 // cluster_online's 83.3-83.5 us) and stay on cluster_online.
-struct ClusterConfig {
-  int64_t max_length;
-  int cluster, tpr, np;
-};
-
 template <int VEC>
 constexpr auto cluster_table() {
   static_assert(VEC == 4, "fp32 rows only");
-  return std::array<ClusterConfig, 4>{{{32768, 2, 512, 8}, {65536, 4, 512, 8}, {131072, 8, 512, 8},
-                                       {262144, 16, 512, 8}}};
+  return std::array<RowConfig, 4>{{{32768, 512, 8, 2}, {65536, 512, 8, 4}, {131072, 512, 8, 8},
+                                    {262144, 512, 8, 16}}};
 }
-
-template <int VEC>
-constexpr bool cluster_table_is_sound() {
-  constexpr auto table = cluster_table<VEC>();
-  for (size_t i = 0; i < table.size(); ++i) {
-    const ClusterConfig& c = table[i];
-    if (int64_t(c.cluster) * c.tpr * c.np * VEC < c.max_length || c.np * VEC > 32 || c.cluster > 16) return false;
-    if (i > 0 && table[i - 1].max_length >= c.max_length) return false;
-  }
-  return true;
-}
-static_assert(cluster_table_is_sound<4>(),
+static_assert(table_is_sound<4>(cluster_table<4>()),
               "softmax cluster table: each entry must hold max_length values, ascending, <= 32 a thread, <= 16 CTAs");
-
-template <int VEC>
-int pick_split(int64_t length) {
-  constexpr auto table = cluster_table<VEC>();
-  for (size_t i = 0; i < table.size(); ++i)
-    if (length <= table[i].max_length) return int(i);
-  return -1;
-}
 
 // The kernel of entry e (instantiating exactly the table's entries), unmasked where the row fills it.
 template <class T, int VEC, size_t... I>
@@ -266,9 +243,9 @@ Status softmax_cuda_create(SoftmaxCudaDescriptor** desc, const TensorDesc* out, 
   for (int i = 0; i < r.outer.ndim; ++i)
     d->packs_aligned &= r.outer.strides[0][i] % vec == 0 && r.outer.strides[1][i] % vec == 0;
   const bool unit_rows = (r.x_stride == 1 && r.out_stride == 1) || r.length <= 1;
-  d->wide = vec == 4 ? pick_registers<4>(r.length) : pick_registers<8>(r.length);
+  d->wide = vec == 4 ? pick_entry(registers_table<4>(), r.length) : pick_entry(registers_table<8>(), r.length);
   d->wide_full = vec == 4 ? fills_every_pack<4>(d->wide, r.length) : fills_every_pack<8>(d->wide, r.length);
-  d->narrow = pick_registers<1>(r.length);
+  d->narrow = pick_entry(registers_table<1>(), r.length);
   d->online_threads = pick_online_threads(r.length, vec);
   if (r.rows == 0 || r.length == 0) d->path = SoftmaxPath::Empty;
   // The registers and online kernels find a row's offsets with 32-bit divisions (row_offsets<uint32_t>).
@@ -278,9 +255,9 @@ Status softmax_cuda_create(SoftmaxCudaDescriptor** desc, const TensorDesc* out, 
   const bool clusters = d->path == SoftmaxPath::Online && d->packs_aligned && props.cluster_launch &&
                         r.rows <= INT32_MAX / 16;
   if (clusters && vec == 4) {  // fp32 rows: cluster_registers where it fits, else cluster_online / online
-    d->split = pick_split<4>(r.length);
+    d->split = pick_entry(cluster_table<4>(), r.length);
     if (d->split >= 0) {
-      const ClusterConfig c = cluster_table<4>()[size_t(d->split)];
+      const RowConfig c = cluster_table<4>()[size_t(d->split)];
       d->split_full = int64_t(c.cluster) * c.tpr * c.np * vec == r.length;
       if (cluster_fits<float>(cluster_registers_kernel<float>(d->split, d->split_full), c.cluster, c.tpr))
         d->path = SoftmaxPath::ClusterRegisters;
@@ -324,7 +301,7 @@ Status softmax_cuda_execute(const SoftmaxCudaDescriptor* desc, void*, size_t, vo
       dispatch_registers<T, 1>(desc->narrow, false, r, o, px, st);
     } else if (desc->path == SoftmaxPath::ClusterRegisters && wide) {
       if constexpr (sizeof(T) == 4) {
-        const ClusterConfig c = cluster_table<4>()[size_t(desc->split)];
+        const RowConfig c = cluster_table<4>()[size_t(desc->split)];
         const cudaError_t e = launch_in_clusters<T>(cluster_registers_kernel<T>(desc->split, desc->split_full),
                                                     c.cluster, c.tpr, r, o, px, st);
         if (e != cudaSuccess) return cuda_status(e, "softmax");
