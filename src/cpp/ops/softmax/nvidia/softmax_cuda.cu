@@ -1,7 +1,7 @@
 // softmax on the nvidia backend. create() picks, from the row length, dtype and layout:
 //   unit-stride rows listed in the registers table -> `registers` with that (threads per row, packs per
 //                                                    thread): the row is read from HBM once
-//   fp32 rows of 32768-262144 on Hopper            -> `cluster_registers`: the row split across a cluster
+//   fp32 rows of 16385-262144 on Hopper            -> `cluster_registers`: the row split across a cluster
 //                                                    whose CTAs hold it in registers (cluster table)
 //   16-bit rows of 65536-262144 on Hopper          -> `cluster_online`: the row split across a cluster of
 //                                                    rows' bytes / 32 KB CTAs (softmax_cluster.cuh)
