@@ -76,16 +76,25 @@ void sweep_registers(const Buffers& buf, const RowsOfDim& r) {
   // they beat ours by 10-13 % on rows of 1024-2304 elements (session 9's first bench). "body_full": no mask,
   // what the library launches for such rows in groups of up to 128 threads (softmax_cuda.cu).
   char name[48] = "registers";
-  if (FULL) std::snprintf(name, sizeof name, "body_full");
+  if (FULL && kBlock != softmax_kernels::registers_block<TPR>()) std::snprintf(name, sizeof name, "body_full_b%d", kBlock);
+  else if (FULL) std::snprintf(name, sizeof name, "body_full");
   else if (kBlock == TPR && TPR < 256) std::snprintf(name, sizeof name, "registers_row");
   report<T>(r.rows, r.length, name, TPR, NP, us);
 }
 
 // The unmasked body of one (TPR, NP) at the library's block, beside the masked "registers" row of the same
 // (TPR, NP) that sweep_tpr or sweep_blocks times in the same run.
+// Also at blocks of 128 and 512 threads ("body_full_b128", "_b512"): ncu (session 11, run av) timed our
+// 4096x128 fp32 and 4096x1024 bf16 kernels faster than torch's and Liger's in isolation, while the graph
+// replays (this sweep's method and the bench's) have them slower; torch launches 512 blocks of 128 threads for
+// 4096x128, we launch 256 of 256. Whether the block size is what differs back to back is the question.
 template <class T, int TPR, int NP>
 void sweep_bodies(const Buffers& buf, const RowsOfDim& r) {
   sweep_registers<T, TPR, NP, softmax_kernels::registers_block<TPR>(), true>(buf, r);
+  if constexpr (128 % TPR == 0 && softmax_kernels::registers_block<TPR>() != 128)
+    sweep_registers<T, TPR, NP, 128, true>(buf, r);
+  if constexpr (512 % TPR == 0 && softmax_kernels::registers_block<TPR>() != 512)
+    sweep_registers<T, TPR, NP, 512, true>(buf, r);
 }
 
 // Both block shapes of a (TPR, NP): about 256 threads (the library's), and one row a block.
@@ -197,6 +206,7 @@ void sweep_shape(int64_t rows, int64_t length) {
     sweep_bodies<T, 32, 9>(buf, r);
   } else {
     sweep_bodies<T, 16, 2>(buf, r);
+    sweep_bodies<T, 64, 4>(buf, r);  // the library's entry for 1024
     sweep_bodies<T, 128, 2>(buf, r);
     sweep_bodies<T, 128, 4>(buf, r);
     sweep_bodies<T, 256, 4>(buf, r);
