@@ -257,6 +257,22 @@ def softmax_stats_program(dtype: str):
     return softmax_stats_kernel
 
 
+@T.macro
+def combine_part_stats(stats, first, parts, row):
+    """The row's (max, sum) into row[0], row[1] from its parts' pairs, rows first .. first + parts - 1 of
+    `stats`, in a fixed order, so every block of the row gets the same pair. A part of -inf only has (-inf, 0):
+    it adds 0, never NaN. (`row` is a local buffer: a T.alloc_var does not pass through a T.macro in TileLang
+    0.1.15.) Shared by the split pair's apply kernels (pairs in the workspace) and the cluster kernels (pairs in
+    shared memory)."""
+    row[0] = NEG_INF
+    for q in T.serial(parts):
+        row[0] = T.max(row[0], stats[first + q, 0])
+    row[1] = 0.0
+    for q in T.serial(parts):
+        row[1] += T.if_then_else(stats[first + q, 1] == 0.0, 0.0,
+                                 stats[first + q, 1] * T.exp2((stats[first + q, 0] - row[0]) * LOG2E))
+
+
 def softmax_apply_program(dtype: str, pieces: int):
     parts, length = T.dynamic("parts"), T.dynamic("length")
     step = SPLIT_THREADS * SPLIT_VALUES
@@ -265,15 +281,10 @@ def softmax_apply_program(dtype: str, pieces: int):
     def softmax_apply_kernel(x: T.Tensor((parts, length), dtype), stats: T.Tensor((parts, 2), FP32),
                              y: T.Tensor((parts, length), dtype)):
         with T.Kernel(parts, threads=SPLIT_THREADS) as i:
-            first = (i // pieces) * pieces  # this row's first part
-            m = T.alloc_var(FP32, init=NEG_INF)
-            s = T.alloc_var(FP32, init=0.0)
-            for q in T.serial(pieces):  # the row's parts in a fixed order: every block gets the same (m, s)
-                m = T.max(m, stats[first + q, 0])
-            for q in T.serial(pieces):  # a part of -inf only has (-inf, 0): it adds 0, never NaN
-                s += T.if_then_else(stats[first + q, 1] == 0.0, 0.0,
-                                    stats[first + q, 1] * T.exp2((stats[first + q, 0] - m) * LOG2E))
-            inv = 1.0 / s  # one division a part (row_body says why)
+            row = T.alloc_local((2,), FP32)
+            combine_part_stats(stats, (i // pieces) * pieces, pieces, row)
+            m = row[0]
+            inv = 1.0 / row[1]  # one division a part (row_body says why)
             for k in T.serial(T.ceildiv(length, step)):
                 for v, t in T.Parallel(SPLIT_VALUES, SPLIT_THREADS):
                     col = k * step + v * SPLIT_THREADS + t
@@ -326,15 +337,10 @@ def softmax_apply_packed_program(dtype: str, pieces: int):
             first = (i // pieces) * pieces
             raw = T.alloc_fragment((SPLIT_THREADS, SPLIT_VALUES), dtype)
             res = T.alloc_fragment((SPLIT_THREADS, SPLIT_VALUES), dtype)
-            m = T.alloc_var(FP32, init=NEG_INF)
-            s = T.alloc_var(FP32, init=0.0)
-            for q in T.serial(pieces):
-                m = T.max(m, stats[first + q, 0])
-            for q in T.serial(pieces):
-                s += T.if_then_else(stats[first + q, 1] == 0.0, 0.0,
-                                    stats[first + q, 1] * T.exp2((stats[first + q, 0] - m) * LOG2E))
-            inv = 1.0 / s
-            write_packed_part(x, y, i, raw, res, m, inv, groups // (SPLIT_THREADS * packs), packs, vec, dtype)
+            row = T.alloc_local((2,), FP32)
+            combine_part_stats(stats, first, pieces, row)
+            inv = 1.0 / row[1]
+            write_packed_part(x, y, i, raw, res, row[0], inv, groups // (SPLIT_THREADS * packs), packs, vec, dtype)
 
     return softmax_apply_packed_kernel
 
@@ -376,19 +382,6 @@ def exchange_part_stats(mine, every, parts):
     T.cluster_sync()  # every block's pair has arrived everywhere; none exits while others still write
 
 
-@T.macro
-def combine_part_stats(every, parts, row):
-    """The row's (max, sum) into row[0], row[1] from the parts' pairs in `every`, in the same order in every
-    block, so every block gets the same pair. A part of -inf only has (-inf, 0): it adds 0, never NaN. (`row` is
-    a local buffer: a T.alloc_var does not pass through a T.macro in TileLang 0.1.15.)"""
-    row[0] = NEG_INF
-    for q in T.serial(parts):
-        row[0] = T.max(row[0], every[q, 0])
-    row[1] = 0.0
-    for q in T.serial(parts):
-        row[1] += T.if_then_else(every[q, 1] == 0.0, 0.0, every[q, 1] * T.exp2((every[q, 0] - row[0]) * LOG2E))
-
-
 def softmax_cluster_packed_program(dtype: str, parts: int):
     vec = pack_width(dtype)
     packs, _ = packed_step(dtype)
@@ -416,7 +409,7 @@ def softmax_cluster_packed_program(dtype: str, parts: int):
             # (session 10, run aq: 26 wrong results; clean under compute-sanitizer, which serialises blocks).
             exchange_part_stats(mine, every, parts)
             row = T.alloc_local((2,), FP32)
-            combine_part_stats(every, parts, row)
+            combine_part_stats(every, 0, parts, row)
             inv = 1.0 / row[1]
             # The part again, now from L2.
             write_packed_part(x, y, i, raw, res, row[0], inv, groups // (SPLIT_THREADS * packs), packs, vec, dtype)
@@ -471,7 +464,7 @@ def softmax_cluster_registers_program(dtype: str, parts: int):
             write_part_stats(m, s, total, mine, 0)
             exchange_part_stats(mine, every, parts)
             row = T.alloc_local((2,), FP32)
-            combine_part_stats(every, parts, row)
+            combine_part_stats(every, 0, parts, row)
             inv = 1.0 / row[1]
             # A thread of -inf values holds zeros: its factor is 1 / sum, or NaN where the whole row is -inf
             # (exp2(-inf - -inf), as torch's 0/0).
