@@ -4,7 +4,8 @@
 #                        [--tests PYTEST_ARGS...]
 #   --sweep: time every softmax configuration, every reduce_sum split count and the host cost of a launch
 #            (tests/bench/sweeps/; SWEEPS="softmax_configs reduce_sum_splits launch_floor" picks; the TileLang
-#            tile sizes with SWEEPS=tilelang_reduce_sum; the contiguous copy's launch shapes and cudaMemcpyAsync
+#            tile sizes with SWEEPS=tilelang_reduce_sum, its long-row softmax kernels with
+#            SWEEPS=tilelang_softmax_cluster; the contiguous copy's launch shapes and cudaMemcpyAsync
 #            with SWEEPS=copy_flat; vector_add's packs a thread with SWEEPS=vector_add_rows)
 #   --ncu: Nsight Compute profiles of the cases in scripts/ncu_profile.sh (NCU_FILTER narrows them)
 #   --pack-logs: after each step, fold what $OUT holds into $OUT/logs.tar (the device tool returns at most

@@ -13,7 +13,8 @@ mkdir -p "$OUT/ncu"
 SECTIONS="--section SpeedOfLight --section MemoryWorkloadAnalysis --section Occupancy --section LaunchStats \
   --section WarpStateStats --section SchedulerStats"
 METRICS="--metrics dram__bytes_read.sum,dram__bytes_write.sum,lts__t_sector_hit_rate.pct"
-# name op case dtype who [backend: nvidia unless named]
+# name op case dtype who [backend: nvidia unless named], or name script SCRIPT ARGS... (a script that opens the
+# profiler range itself, e.g. a kernel the library does not choose, from a sweep's --profile)
 CASES="
 softmax-32768x4096-bf16-ours softmax 32768x4096 bfloat16 ours
 softmax-32768x4096-fp16-ours softmax 32768x4096 float16 ours
@@ -53,20 +54,25 @@ softmax-1008x2304-fp16-ours softmax 1008x2304 float16 ours
 softmax-1008x2304-fp16-tilelang softmax 1008x2304 float16 ours tilelang
 softmax-1024x65536-fp16-tilelang softmax 1024x65536 float16 ours tilelang
 softmax-1024x65536-fp16-ours softmax 1024x65536 float16 ours
-softmax-256x262144-fp32-ours softmax 256x262144 float32 ours
 softmax-256x262144-fp32-tilelang softmax 256x262144 float32 ours tilelang
 add-1008x2304-bf16-ours vector_add 1008x2304 bfloat16 ours
 add-1008x2304-bf16-torch vector_add 1008x2304 bfloat16 torch
 softmax-4096x16384-fp16-tilelang softmax 4096x16384 float16 ours tilelang
+softmax-256x262144-fp32-tilelang-unrolled script tests/bench/sweeps/tilelang_softmax_cluster.py --profile registers16_unrolled
 "
 status=0
-while read -r name op case dtype who backend; do
+while read -r name op rest; do
   [ -z "$name" ] && continue
   [ -n "${1:-}" ] && [[ ! "$name" =~ $1 ]] && continue
   echo "-- ncu $name ($(date +%T))"
-  ncu --profile-from-start off --clock-control none $SECTIONS $METRICS --csv --page raw \
-    python -m operator_runtime_testing.profile_once --op "$op" --case "$case" --dtype "$dtype" --who "$who" \
-      --backend "${backend:-nvidia}" \
+  if [ "$op" = script ]; then
+    read -r -a cmd <<<"$rest"
+  else
+    read -r case dtype who backend <<<"$rest"
+    cmd=(-m operator_runtime_testing.profile_once --op "$op" --case "$case" --dtype "$dtype" --who "$who"
+         --backend "${backend:-nvidia}")
+  fi
+  ncu --profile-from-start off --clock-control none $SECTIONS $METRICS --csv --page raw python "${cmd[@]}" \
     >"$OUT/ncu/$name.csv" 2>"$OUT/ncu/$name.err" || { status=1; tail -3 "$OUT/ncu/$name.err"; }
 done <<<"$CASES"
 python -m operator_runtime_testing.ncu_summary "$OUT"/ncu/*.csv | tee "$OUT/ncu-summary.md" || status=1

@@ -258,17 +258,22 @@ def softmax_stats_program(dtype: str):
 
 
 @T.macro
-def combine_part_stats(stats, first, parts, row):
+def combine_part_stats(stats, first, parts, row, rolled=False):
     """The row's (max, sum) into row[0], row[1] from its parts' pairs, rows first .. first + parts - 1 of
     `stats`, in a fixed order, so every block of the row gets the same pair. A part of -inf only has (-inf, 0):
     it adds 0, never NaN. (`row` is a local buffer: a T.alloc_var does not pass through a T.macro in TileLang
     0.1.15.) Shared by the split pair's apply kernels (pairs in the workspace) and the cluster kernels (pairs in
-    shared memory)."""
+    shared memory).
+    rolled: keep the loops rolled (`#pragma unroll 1`), for kernels that hold a part in registers across the
+    combine: unrolled at 16 parts, nvcc kept all 32 pairs live beside the 32 held values, 75 registers, one
+    block of 512 threads an SM, so a 16-block cluster needed 16 SMs of one GPC (session 12: ptxas -v on the
+    lowered source; rolled, 54). The split pair's apply kernels read their pairs from global memory and keep
+    the loads in flight unrolled."""
     row[0] = NEG_INF
-    for q in T.serial(parts):
+    for q in T.unroll(parts, unroll_factor=1) if rolled else T.serial(parts):
         row[0] = T.max(row[0], stats[first + q, 0])
     row[1] = 0.0
-    for q in T.serial(parts):
+    for q in T.unroll(parts, unroll_factor=1) if rolled else T.serial(parts):
         row[1] += T.if_then_else(stats[first + q, 1] == 0.0, 0.0,
                                  stats[first + q, 1] * T.exp2((stats[first + q, 0] - row[0]) * LOG2E))
 
@@ -382,7 +387,7 @@ def exchange_part_stats(mine, every, parts):
     T.cluster_sync()  # every block's pair has arrived everywhere; none exits while others still write
 
 
-def softmax_cluster_packed_program(dtype: str, parts: int):
+def softmax_cluster_packed_program(dtype: str, parts: int, rolled: bool = False):
     vec = pack_width(dtype)
     packs, _ = packed_step(dtype)
     blocks, groups = T.dynamic("blocks"), T.dynamic("groups")  # blocks = rows * parts, consecutive per row
@@ -409,7 +414,7 @@ def softmax_cluster_packed_program(dtype: str, parts: int):
             # (session 10, run aq: 26 wrong results; clean under compute-sanitizer, which serialises blocks).
             exchange_part_stats(mine, every, parts)
             row = T.alloc_local((2,), FP32)
-            combine_part_stats(every, 0, parts, row)
+            combine_part_stats(every, 0, parts, row, rolled)
             inv = 1.0 / row[1]
             # The part again, now from L2.
             write_packed_part(x, y, i, raw, res, row[0], inv, groups // (SPLIT_THREADS * packs), packs, vec, dtype)
@@ -422,9 +427,10 @@ def softmax_cluster_packed_program(dtype: str, parts: int):
 # there). Each thread takes exps against its own max before the exchange; the output is each exp times one
 # factor a thread, exp(own max - row max) / row sum.
 # Run ay (H200): 1024x65536 fp32 (4 parts) 186 -> 148.6 us (our CUDA 139.1); 256x262144 fp32 as 16 parts ran
-# 261 us, slower than the split pair's 221 (our CUDA runs the same shape in 157; not profiled), so clusters of
-# this kernel stop at REGS_MAX_PARTS and those rows keep the split pair.
-REGS_THREADS, REGS_VALUES, REGS_MAX_PARTS = 512, 32, 8
+# 261 us, slower than the split pair's 221 (our CUDA: 157). The reason was in ptxas -v of the lowered source
+# (session 12): the combine's unrolled loops made the 16-part kernel 75 registers (ours 56), one block an SM;
+# rolled, 54 (combine_part_stats). Session 12 runs 16 parts again (tests/bench/sweeps/tilelang_softmax_cluster.py).
+REGS_THREADS, REGS_VALUES, REGS_MAX_PARTS = 512, 32, 16
 
 
 def cluster_registers_parts(n: int, dtype: str) -> int | None:
@@ -437,7 +443,7 @@ def cluster_registers_parts(n: int, dtype: str) -> int | None:
     return n // part
 
 
-def softmax_cluster_registers_program(dtype: str, parts: int):
+def softmax_cluster_registers_program(dtype: str, parts: int, rolled: bool = True):
     vec = pack_width(dtype)
     packs = REGS_VALUES // vec
     blocks, groups = T.dynamic("blocks"), T.dynamic("groups")  # blocks = rows * parts, consecutive per row
@@ -464,7 +470,7 @@ def softmax_cluster_registers_program(dtype: str, parts: int):
             write_part_stats(m, s, total, mine, 0)
             exchange_part_stats(mine, every, parts)
             row = T.alloc_local((2,), FP32)
-            combine_part_stats(every, 0, parts, row)
+            combine_part_stats(every, 0, parts, row, rolled)
             inv = 1.0 / row[1]
             # A thread of -inf values holds zeros: its factor is 1 / sum, or NaN where the whole row is -inf
             # (exp2(-inf - -inf), as torch's 0/0).
