@@ -14,6 +14,15 @@ from operator_runtime.tilelang.reduce_sum import SHORT_ROW_MAX, SHORT_ROWS_PER_B
 NEG_INF = -float("inf")
 
 
+def exp_against(v, m):
+    """exp(v - m) for a value v of a set whose max is m, as exp2((v - m) * log2e), subtracting first: scaling v
+    by log2e first would round v * log2e and cost 5e-4 relative at |v| ~ 9000 (the CUDA kernels' note says
+    more). -inf values give 0, never NaN: while m is -inf every value is -inf (or NaN, which stays NaN), so the
+    exps are taken against 0. The test is on m, once a thread, not on each v: `v == -inf ? 0 : exp2(...)` for
+    every value lowered to a compare and a branch around each exp (session 12, the PTX of the cluster kernel)."""
+    return T.exp2((v - T.if_then_else(m == NEG_INF, 0.0, m)) * LOG2E)
+
+
 def row_body(block_n: int, threads: int, one_pass: bool):
     """The per-row program as a TileLang macro, shared by the eager kernel and the lazy factory."""
 
@@ -22,8 +31,6 @@ def row_body(block_n: int, threads: int, one_pass: bool):
         buf = T.alloc_fragment((block_n,), FP32)
         chunk_max = T.alloc_fragment((1,), FP32)
         chunk_sum = T.alloc_fragment((1,), FP32)
-        # exp(v - m) is exp2((v - m) * log2e), subtracting first: scaling v by log2e first would round
-        # v * log2e and cost 5e-4 relative at |v| ~ 9000 (the CUDA kernels' note says more).
         m = T.alloc_var(FP32, init=NEG_INF)  # running max
         s = T.alloc_var(FP32, init=0.0)      # running sum of exp(v - m)
         for k in T.serial(T.ceildiv(n, block_n)):
@@ -33,7 +40,7 @@ def row_body(block_n: int, threads: int, one_pass: bool):
             T.reduce_max(buf, chunk_max, dim=0)
             m_new = T.max(m, chunk_max[0])
             for j in T.Parallel(block_n):  # -inf entries (and the masked tail) contribute 0, never NaN
-                buf[j] = T.if_then_else(buf[j] == NEG_INF, 0.0, T.exp2((buf[j] - m_new) * LOG2E))
+                buf[j] = exp_against(buf[j], m_new)
             T.reduce_sum(buf, chunk_sum, dim=0)
             # A sum is 0 only while the max is -inf; a NaN sum (a NaN among -inf values) stays NaN.
             s = T.if_then_else(s == 0.0, 0.0, s * T.exp2((m - m_new) * LOG2E)) + chunk_sum[0]
@@ -143,7 +150,7 @@ def softmax_short_rows_program(dtype: str):
                 tile[r, j] = T.if_then_else(row < rows and j < n, T.cast(x[row, j], FP32), NEG_INF)
             T.reduce_max(tile, row_max, dim=1)
             for r, j in T.Parallel(per_block, width):  # -inf entries (and the masked tail) give 0, never NaN
-                tile[r, j] = T.if_then_else(tile[r, j] == NEG_INF, 0.0, T.exp2((tile[r, j] - row_max[r]) * LOG2E))
+                tile[r, j] = exp_against(tile[r, j], row_max[r])
             T.reduce_sum(tile, row_sum, dim=1)
             for r in T.Parallel(per_block):  # one division a row (row_body says why)
                 row_sum[r] = 1.0 / row_sum[r]
@@ -187,7 +194,7 @@ def take_step(buf, step_max, step_sum, m, s, dim):
         step_max[t] = T.max(step_max[t], m[t])
     for a, b in T.Parallel(*buf.shape):  # a step of all -inf has max -inf: 0, not NaN
         t = b if dim == 0 else a
-        buf[a, b] = T.if_then_else(buf[a, b] == NEG_INF, 0.0, T.exp2((buf[a, b] - step_max[t]) * LOG2E))
+        buf[a, b] = exp_against(buf[a, b], step_max[t])
     T.reduce_sum(buf, step_sum, dim=dim)
     fold_step(m, s, step_max, step_sum)
 
@@ -443,10 +450,16 @@ def cluster_registers_parts(n: int, dtype: str) -> int | None:
     return n // part
 
 
-def softmax_cluster_registers_program(dtype: str, parts: int, rolled: bool = True):
+def softmax_cluster_registers_program(dtype: str, parts: int, rolled: bool | None = None):
+    # Rolled only where the unrolled combine would not fit two blocks an SM (16 parts: 75 registers; 8: 59).
+    # At 4 parts rolled ran 151.7 us against 148.0 unrolled (run bb, 1024x65536): both fit two blocks.
+    rolled = parts > 8 if rolled is None else rolled
     vec = pack_width(dtype)
     packs = REGS_VALUES // vec
-    blocks, groups = T.dynamic("blocks"), T.dynamic("groups")  # blocks = rows * parts, consecutive per row
+    blocks = T.dynamic("blocks")  # rows * parts, consecutive per row
+    # A part is always REGS_THREADS x REGS_VALUES elements: a static width drops a bounds test a pack, which a
+    # dynamic one (`groups`) put before every load and store.
+    groups = REGS_THREADS * packs
 
     @T.prim_func
     def softmax_cluster_registers_kernel(x: T.Tensor((blocks, groups, vec), dtype),
@@ -465,7 +478,7 @@ def softmax_cluster_registers_program(dtype: str, parts: int, rolled: bool = Tru
                 buf[t, j] = T.cast(raw[t, j], FP32)
             T.reduce_max(buf, m, dim=1)
             for t, j in T.Parallel(REGS_THREADS, REGS_VALUES):  # -inf entries give 0, never NaN
-                buf[t, j] = T.if_then_else(buf[t, j] == NEG_INF, 0.0, T.exp2((buf[t, j] - m[t]) * LOG2E))
+                buf[t, j] = exp_against(buf[t, j], m[t])
             T.reduce_sum(buf, s, dim=1)
             write_part_stats(m, s, total, mine, 0)
             exchange_part_stats(mine, every, parts)

@@ -16,6 +16,7 @@ import csv
 import logging
 import sys
 
+import tilelang
 import torch
 
 from operator_runtime._internal.tensor_meta import describe
@@ -32,20 +33,20 @@ def _name(dtype: torch.dtype) -> str:
     return str(dtype).removeprefix("torch.")
 
 
+FAST_MATH = {"tl.enable_fast_math": True}  # nvcc --use_fast_math: exp2f as ex2.approx.ftz, as our CUDA's fast_exp2
+
+
 def variants(n: int, dtype: torch.dtype) -> list[str]:
     """'library', 'split' (the split pair, which the library runs where no cluster kernel applies), then the
-    cluster kernel that takes a row of n with the other unrolling of its combine:
-    registers{P}_unrolled for fp32 (parts held in registers), packed{P}_rolled for 16-bit rows (parts re-read
-    from L2), and for fp32 rows the registers kernel at its own part count where the library does not run it.
-    Each variant is one TileLang compilation (10-20 s), hence so few."""
+    library's cluster kernel built with --use_fast_math (`_fastmath`) and, for fp32 rows held in registers,
+    with the other unrolling of its combine (`_rolled` / `_unrolled`). Each variant is one TileLang
+    compilation (5-15 s), hence so few."""
     names = ["library", "split"]
     dt = _name(dtype)
     if parts := tl_softmax.cluster_registers_parts(n, dt):
-        names += [f"registers{parts}_unrolled"]
-    elif dtype == torch.float32 and n % (tl_softmax.REGS_THREADS * tl_softmax.REGS_VALUES) == 0:
-        names += [f"registers{n // (tl_softmax.REGS_THREADS * tl_softmax.REGS_VALUES)}"]
+        names += [f"registers{parts}_{'unrolled' if parts > 8 else 'rolled'}", f"registers{parts}_fastmath"]
     elif parts := tl_softmax.cluster_parts(n, dt):
-        names += [f"packed{parts}_rolled"]
+        names += [f"packed{parts}_fastmath"]
     return names
 
 
@@ -58,13 +59,16 @@ def launcher(variant: str, x: torch.Tensor, out: torch.Tensor):
         size = desc.workspace_size
         workspace = torch.empty(size, dtype=torch.uint8, device=x.device) if size else None
         return lambda: desc.run(out, x, workspace=workspace)
-    kind = "registers" if variant.startswith("registers") else "packed"
-    parts = int(variant.removeprefix(kind).split("_")[0])
+    kind, _, option = variant.partition("_")
+    program = "registers" if kind.startswith("registers") else "packed"
+    parts = int(kind.removeprefix(program))
     dt, vec = _name(x.dtype), 16 // x.dtype.itemsize
-    if kind == "registers":
-        kernel = tl_softmax.softmax_cluster_registers_into(dt, parts, not variant.endswith("_unrolled"))
+    jit = tilelang.jit(pass_configs=FAST_MATH) if option == "fastmath" else tilelang.jit
+    if program == "registers":
+        rolled = {"rolled": True, "unrolled": False}.get(option)
+        kernel = jit(tl_softmax.softmax_cluster_registers_program)(dt, parts, rolled)
     else:
-        kernel = tl_softmax.softmax_cluster_packed_into(dt, parts, variant.endswith("_rolled"))
+        kernel = jit(tl_softmax.softmax_cluster_packed_program)(dt, parts)
     xv, ov = x.view(rows * parts, n // parts // vec, vec), out.view(rows * parts, n // parts // vec, vec)
     return lambda: kernel(xv, ov)
 
