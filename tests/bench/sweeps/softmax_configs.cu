@@ -133,9 +133,14 @@ void sweep_cluster_registers(const Buffers& buf, const RowsOfDim& r) {
   const bool full = r.length == holds;
   const auto masked = softmax_kernels::cluster_registers<T, kVec, TPR, NP, CLUSTER, false>;
   const auto unmasked = softmax_kernels::cluster_registers<T, kVec, TPR, NP, CLUSTER, true>;
-  char name[40];
+  char name[48];
   std::snprintf(name, sizeof name, "cluster_registers%d%s", CLUSTER, full ? "_full" : "");
   sweep_in_clusters<T>(buf, r, full ? unmasked : masked, CLUSTER, TPR, NP, name);
+  if (full) {  // the st.async exchange (experiment), beside the same shape with the cluster barrier
+    std::snprintf(name, sizeof name, "cluster_registers%d_full_async", CLUSTER);
+    sweep_in_clusters<T>(buf, r, softmax_kernels::cluster_registers<T, kVec, TPR, NP, CLUSTER, true, true>, CLUSTER,
+                         TPR, NP, name);
+  }
 }
 
 // Every cluster size for one (TPR, NP).

@@ -94,6 +94,54 @@ __device__ __forceinline__ Online cluster_combine(const Online& own, Online* war
   return warp_combine(q);  // the same lanes in the same order in every CTA: every CTA gets the same pair
 }
 
+// EXPERIMENT (branch next/softmax-cluster-st-async, not run on a GPU when written): cluster_combine without
+// the cluster barrier after the remote stores, whose release ncu measured as the top stall (`membar`) of the
+// 16-bit cluster_registers kernel (run av). Each CTA sends its pair with st.async, which completes a
+// transaction count on the receiving CTA's mbarrier `arrived`; each CTA waits on its own mbarrier only. The
+// caller initialises `arrived` (one arrival, CLUSTER * 8 bytes expected) before its relaxed cluster arrive, so
+// that no remote store can reach an uninitialised barrier. Open question for the GPU run: whether a CTA may
+// exit while st.async stores it issued are still in flight (the kernel then ends with a cluster arrive/wait).
+template <int TPR, int CLUSTER>
+__device__ __forceinline__ Online cluster_combine_async(const Online& own, Online* warps, Online* every,
+                                                        uint64_t* arrived) {
+  static_assert(TPR % 32 == 0 && TPR <= 1024 && CLUSTER <= 32, "whole warps; one lane per CTA of the cluster");
+  static_assert(sizeof(Online) == sizeof(uint64_t), "a pair travels as one 8-byte st.async");
+  namespace cg = cooperative_groups;
+  cg::cluster_group cluster = cg::this_cluster();
+  const int lane = int(threadIdx.x % 32);
+  const Online in_warp = warp_combine(own);
+  if (lane == 0) warps[threadIdx.x / 32] = in_warp;
+  __syncthreads();
+  ::cuda::ptx::barrier_cluster_wait();
+  if (threadIdx.x < 32) {
+    Online w;
+    if (lane < TPR / 32) w = warps[lane];
+    const Online cta = warp_combine(w);
+    if (lane < CLUSTER) {
+      uint64_t bits;
+      memcpy(&bits, &cta, sizeof bits);
+      ::cuda::ptx::st_async(reinterpret_cast<uint64_t*>(cluster.map_shared_rank(&every[cluster.block_rank()], lane)),
+                            bits, cluster.map_shared_rank(arrived, lane));
+    }
+  }
+  while (!::cuda::ptx::mbarrier_try_wait_parity(arrived, 0)) {
+  }
+  Online q;
+  if (lane < CLUSTER) q = every[lane];
+  return warp_combine(q);
+}
+
+// Initialises cluster_combine_async's mbarrier: one arrival (this thread's) and the cluster's pairs in bytes.
+template <int CLUSTER>
+__device__ __forceinline__ void expect_pairs(uint64_t* arrived) {
+  if (threadIdx.x == 0) {
+    ::cuda::ptx::mbarrier_init(arrived, 1);
+    ::cuda::ptx::mbarrier_arrive_expect_tx(::cuda::ptx::sem_release, ::cuda::ptx::scope_cluster,
+                                           ::cuda::ptx::space_shared, arrived, uint32_t(CLUSTER * sizeof(Online)));
+    ::cuda::ptx::fence_mbarrier_init(::cuda::ptx::sem_release, ::cuda::ptx::scope_cluster);
+  }
+}
+
 // cluster_registers: a row split across CLUSTER CTAs of TPR threads that each hold NP packs in registers,
 // so the row is read from HBM once (cluster_online reads its chunk twice, the second time from L2).
 // Each thread takes exp(v - its own max) before anything is exchanged, so the CTAs trade one (max, sum)
@@ -101,9 +149,12 @@ __device__ __forceinline__ Online cluster_combine(const Online& own, Online* war
 // Session 11: ncu had cluster_online at 58-65 % of DRAM bandwidth, waiting between phases (load, reduce,
 // cluster barrier, reload); session 2's version of this kernel exchanged the max and the sum separately
 // (three cluster barriers) and ran without launch bounds, and lost everywhere.
-template <class T, int VEC, int TPR, int NP, int CLUSTER, bool FULL = false>
+// ASYNC: the exchange of cluster_combine_async (experiment) instead of cluster_combine.
+template <class T, int VEC, int TPR, int NP, int CLUSTER, bool FULL = false, bool ASYNC = false>
 __global__ void __launch_bounds__(TPR, (min_blocks<TPR, NP * VEC>())) cluster_registers(T* out, const T* x, RowsOfDim r) {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  __shared__ uint64_t arrived;
+  if constexpr (ASYNC) expect_pairs<CLUSTER>(&arrived);
   ::cuda::ptx::barrier_cluster_arrive(::cuda::ptx::sem_relaxed);  // waited on in cluster_combine
   __shared__ Online warps[TPR / 32], every[CLUSTER];
   const int rank = int(cooperative_groups::this_cluster().block_rank());
@@ -116,10 +167,17 @@ __global__ void __launch_bounds__(TPR, (min_blocks<TPR, NP * VEC>())) cluster_re
   own.m = slice.load(x + x_off + first);
   // A thread whose values are all -inf (or that holds none) takes exps against 0: they are 0, and so is its sum.
   own.s = slice.exp_sum(own.m == -INFINITY ? 0.f : own.m);
-  const Online row = cluster_combine<TPR, CLUSTER>(own, warps, every);
+  Online row;
+  if constexpr (ASYNC) {
+    row = cluster_combine_async<TPR, CLUSTER>(own, warps, every, &arrived);
+    ::cuda::ptx::barrier_cluster_arrive(::cuda::ptx::sem_relaxed);  // see cluster_combine_async's open question
+  } else {
+    row = cluster_combine<TPR, CLUSTER>(own, warps, every);
+  }
   // A thread of -inf values scales its zeros by 0 * (1 / sum): 0, or NaN where the whole row is -inf (torch's 0/0).
   const float inv = 1.f / row.s;
   slice.store(out + out_off + first, own.m == -INFINITY ? 0.f * inv : exp_of_difference(own.m, row.m) * inv);
+  if constexpr (ASYNC) ::cuda::ptx::barrier_cluster_wait();
 #endif
 }
 
