@@ -136,9 +136,9 @@ void sweep_cluster_registers(const Buffers& buf, const RowsOfDim& r) {
   char name[48];
   std::snprintf(name, sizeof name, "cluster_registers%d%s", CLUSTER, full ? "_full" : "");
   sweep_in_clusters<T>(buf, r, full ? unmasked : masked, CLUSTER, TPR, NP, name);
-  if (full) {  // the st.async exchange (experiment), beside the same shape with the cluster barrier
-    std::snprintf(name, sizeof name, "cluster_registers%d_full_async", CLUSTER);
-    sweep_in_clusters<T>(buf, r, softmax_kernels::cluster_registers<T, kVec, TPR, NP, CLUSTER, true, true>, CLUSTER,
+  if (full) {  // the exchange through a cluster barrier (session 11's), beside the st.async one
+    std::snprintf(name, sizeof name, "cluster_registers%d_full_barrier", CLUSTER);
+    sweep_in_clusters<T>(buf, r, softmax_kernels::cluster_registers<T, kVec, TPR, NP, CLUSTER, true, false>, CLUSTER,
                          TPR, NP, name);
   }
 }

@@ -94,13 +94,15 @@ __device__ __forceinline__ Online cluster_combine(const Online& own, Online* war
   return warp_combine(q);  // the same lanes in the same order in every CTA: every CTA gets the same pair
 }
 
-// EXPERIMENT (branch next/softmax-cluster-st-async, not run on a GPU when written): cluster_combine without
-// the cluster barrier after the remote stores, whose release ncu measured as the top stall (`membar`) of the
-// 16-bit cluster_registers kernel (run av). Each CTA sends its pair with st.async, which completes a
-// transaction count on the receiving CTA's mbarrier `arrived`; each CTA waits on its own mbarrier only. The
-// caller initialises `arrived` (one arrival, CLUSTER * 8 bytes expected) before its relaxed cluster arrive, so
-// that no remote store can reach an uninitialised barrier. Open question for the GPU run: whether a CTA may
-// exit while st.async stores it issued are still in flight (the kernel then ends with a cluster arrive/wait).
+// cluster_combine without the cluster barrier after the remote stores, whose release (`membar`) ncu measured
+// as the top stall of cluster_registers (run av). Each CTA's warp 0 sends the CTA's pair to every CTA with
+// st.async, which completes a transaction count on the receiving CTA's mbarrier `arrived`; each CTA then waits
+// on its own mbarrier only, not for the whole cluster. Run bb (H200 sweep): fp32 1024x65536 140.0 -> 133.1 us,
+// 256x262144 157.8 -> 149.0; 16-bit rows no faster (85.2 -> 85.7 us), which stay on cluster_online.
+// `arrived` was initialised by init_pairs_barrier before the CTA's relaxed cluster arrive, and the wait here
+// on that arrive comes before any st.async: no remote store reaches an uninitialised mbarrier. Thread 0's
+// arrive (with the bytes to expect) may come after some pairs have landed: the transaction count may go
+// below zero, and the phase cannot complete before that arrive, the one arrival it counts.
 template <int TPR, int CLUSTER>
 __device__ __forceinline__ Online cluster_combine_async(const Online& own, Online* warps, Online* every,
                                                         uint64_t* arrived) {
@@ -112,6 +114,10 @@ __device__ __forceinline__ Online cluster_combine_async(const Online& own, Onlin
   const Online in_warp = warp_combine(own);
   if (lane == 0) warps[threadIdx.x / 32] = in_warp;
   __syncthreads();
+  if (threadIdx.x == 0) {
+    ::cuda::ptx::mbarrier_arrive_expect_tx(::cuda::ptx::sem_release, ::cuda::ptx::scope_cluster,
+                                           ::cuda::ptx::space_shared, arrived, uint32_t(CLUSTER * sizeof(Online)));
+  }
   ::cuda::ptx::barrier_cluster_wait();
   if (threadIdx.x < 32) {
     Online w;
@@ -128,16 +134,14 @@ __device__ __forceinline__ Online cluster_combine_async(const Online& own, Onlin
   }
   Online q;
   if (lane < CLUSTER) q = every[lane];
-  return warp_combine(q);
+  return warp_combine(q);  // the same lanes in the same order in every CTA: every CTA gets the same pair
 }
 
-// Initialises cluster_combine_async's mbarrier: one arrival (this thread's) and the cluster's pairs in bytes.
-template <int CLUSTER>
-__device__ __forceinline__ void expect_pairs(uint64_t* arrived) {
+// cluster_combine_async's mbarrier: one arrival (thread 0's, with the bytes to expect), made visible to the
+// cluster by the fence before the CTA's relaxed cluster arrive.
+__device__ __forceinline__ void init_pairs_barrier(uint64_t* arrived) {
   if (threadIdx.x == 0) {
     ::cuda::ptx::mbarrier_init(arrived, 1);
-    ::cuda::ptx::mbarrier_arrive_expect_tx(::cuda::ptx::sem_release, ::cuda::ptx::scope_cluster,
-                                           ::cuda::ptx::space_shared, arrived, uint32_t(CLUSTER * sizeof(Online)));
     ::cuda::ptx::fence_mbarrier_init(::cuda::ptx::sem_release, ::cuda::ptx::scope_cluster);
   }
 }
@@ -149,13 +153,14 @@ __device__ __forceinline__ void expect_pairs(uint64_t* arrived) {
 // Session 11: ncu had cluster_online at 58-65 % of DRAM bandwidth, waiting between phases (load, reduce,
 // cluster barrier, reload); session 2's version of this kernel exchanged the max and the sum separately
 // (three cluster barriers) and ran without launch bounds, and lost everywhere.
-// ASYNC: the exchange of cluster_combine_async (experiment) instead of cluster_combine.
-template <class T, int VEC, int TPR, int NP, int CLUSTER, bool FULL = false, bool ASYNC = false>
+// ASYNC: the exchange of cluster_combine_async (the library's, session 12) instead of cluster_combine (kept
+// for the sweep, which times both).
+template <class T, int VEC, int TPR, int NP, int CLUSTER, bool FULL = false, bool ASYNC = true>
 __global__ void __launch_bounds__(TPR, (min_blocks<TPR, NP * VEC>())) cluster_registers(T* out, const T* x, RowsOfDim r) {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
   __shared__ uint64_t arrived;
-  if constexpr (ASYNC) expect_pairs<CLUSTER>(&arrived);
-  ::cuda::ptx::barrier_cluster_arrive(::cuda::ptx::sem_relaxed);  // waited on in cluster_combine
+  if constexpr (ASYNC) init_pairs_barrier(&arrived);
+  ::cuda::ptx::barrier_cluster_arrive(::cuda::ptx::sem_relaxed);  // waited on in cluster_combine(_async)
   __shared__ Online warps[TPR / 32], every[CLUSTER];
   const int rank = int(cooperative_groups::this_cluster().block_rank());
   int64_t out_off, x_off;
@@ -170,7 +175,8 @@ __global__ void __launch_bounds__(TPR, (min_blocks<TPR, NP * VEC>())) cluster_re
   Online row;
   if constexpr (ASYNC) {
     row = cluster_combine_async<TPR, CLUSTER>(own, warps, every, &arrived);
-    ::cuda::ptx::barrier_cluster_arrive(::cuda::ptx::sem_relaxed);  // see cluster_combine_async's open question
+    // The st.async stores this CTA sent may still be in flight: it leaves only when every CTA has its pairs.
+    ::cuda::ptx::barrier_cluster_arrive(::cuda::ptx::sem_relaxed);
   } else {
     row = cluster_combine<TPR, CLUSTER>(own, warps, every);
   }

@@ -202,12 +202,10 @@ template <class T, int VEC, size_t... I>
 SoftmaxKernel<T> cluster_registers_kernel(int e, bool full, std::index_sequence<I...>) {
   constexpr auto table = cluster_table<VEC>();
   SoftmaxKernel<T> k = nullptr;
-  // Branch next/softmax-cluster-st-async: the library runs the st.async exchange, so that the test suite
-  // checks it on the GPU.
   ((e == int(I) ? (k = full ? softmax_kernels::cluster_registers<T, VEC, table[I].tpr, table[I].np,
-                                                                 table[I].cluster, true, true>
+                                                                 table[I].cluster, true>
                             : softmax_kernels::cluster_registers<T, VEC, table[I].tpr, table[I].np,
-                                                                 table[I].cluster, false, true>)
+                                                                 table[I].cluster, false>)
                 : nullptr),
    ...);
   return k;
