@@ -33,20 +33,17 @@ def _name(dtype: torch.dtype) -> str:
     return str(dtype).removeprefix("torch.")
 
 
-FAST_MATH = {"tl.enable_fast_math": True}  # nvcc --use_fast_math: exp2f as ex2.approx.ftz, as our CUDA's fast_exp2
-
-
 def variants(n: int, dtype: torch.dtype) -> list[str]:
     """'library', 'split' (the split pair, which the library runs where no cluster kernel applies), then the
-    library's cluster kernel built with --use_fast_math (`_fastmath`) and, for fp32 rows held in registers,
+    library's cluster kernel built without --use_fast_math (`_precise`) and, for fp32 rows held in registers,
     with the other unrolling of its combine (`_rolled` / `_unrolled`). Each variant is one TileLang
     compilation (5-15 s), hence so few."""
     names = ["library", "split"]
     dt = _name(dtype)
     if parts := tl_softmax.cluster_registers_parts(n, dt):
-        names += [f"registers{parts}_{'unrolled' if parts > 8 else 'rolled'}", f"registers{parts}_fastmath"]
+        names += [f"registers{parts}_{'unrolled' if parts > 8 else 'rolled'}", f"registers{parts}_precise"]
     elif parts := tl_softmax.cluster_parts(n, dt):
-        names += [f"packed{parts}_fastmath"]
+        names += [f"packed{parts}_precise"]
     return names
 
 
@@ -63,7 +60,7 @@ def launcher(variant: str, x: torch.Tensor, out: torch.Tensor):
     program = "registers" if kind.startswith("registers") else "packed"
     parts = int(kind.removeprefix(program))
     dt, vec = _name(x.dtype), 16 // x.dtype.itemsize
-    jit = tilelang.jit(pass_configs=FAST_MATH) if option == "fastmath" else tilelang.jit
+    jit = tilelang.jit if option == "precise" else tilelang.jit(pass_configs=tl_softmax.FAST_MATH)
     if program == "registers":
         rolled = {"rolled": True, "unrolled": False}.get(option)
         kernel = jit(tl_softmax.softmax_cluster_registers_program)(dt, parts, rolled)
