@@ -265,22 +265,22 @@ def softmax_stats_program(dtype: str):
 
 
 @T.macro
-def combine_part_stats(stats, first, parts, row, rolled=False):
+def combine_part_stats(stats, first, parts, row, unroll=0):
     """The row's (max, sum) into row[0], row[1] from its parts' pairs, rows first .. first + parts - 1 of
     `stats`, in a fixed order, so every block of the row gets the same pair. A part of -inf only has (-inf, 0):
     it adds 0, never NaN. (`row` is a local buffer: a T.alloc_var does not pass through a T.macro in TileLang
     0.1.15.) Shared by the split pair's apply kernels (pairs in the workspace) and the cluster kernels (pairs in
     shared memory).
-    rolled: keep the loops rolled (`#pragma unroll 1`), for kernels that hold a part in registers across the
-    combine: unrolled at 16 parts, nvcc kept all 32 pairs live beside the 32 held values, 75 registers, one
-    block of 512 threads an SM, so a 16-block cluster needed 16 SMs of one GPC (session 12: ptxas -v on the
-    lowered source; rolled, 54). The split pair's apply kernels read their pairs from global memory and keep
-    the loads in flight unrolled."""
+    unroll: 0 unrolls the loops fully; k > 0 asks nvcc for `#pragma unroll k`, for kernels that hold a part
+    in registers across the combine. Fully unrolled at 16 parts, nvcc kept all 32 pairs live beside the 32
+    held values: 75 registers, one block of 512 threads an SM, so a 16-block cluster needed 16 SMs of one GPC
+    (session 12, ptxas -v on the lowered source; with `unroll` 1 to 4, 54). The split pair's apply kernels
+    read their pairs from global memory and keep the loads in flight fully unrolled."""
     row[0] = NEG_INF
-    for q in T.unroll(parts, unroll_factor=1) if rolled else T.serial(parts):
+    for q in T.unroll(parts, unroll_factor=unroll) if unroll else T.serial(parts):
         row[0] = T.max(row[0], stats[first + q, 0])
     row[1] = 0.0
-    for q in T.unroll(parts, unroll_factor=1) if rolled else T.serial(parts):
+    for q in T.unroll(parts, unroll_factor=unroll) if unroll else T.serial(parts):
         row[1] += T.if_then_else(stats[first + q, 1] == 0.0, 0.0,
                                  stats[first + q, 1] * T.exp2((stats[first + q, 0] - row[0]) * LOG2E))
 
@@ -394,7 +394,7 @@ def exchange_part_stats(mine, every, parts):
     T.cluster_sync()  # every block's pair has arrived everywhere; none exits while others still write
 
 
-def softmax_cluster_packed_program(dtype: str, parts: int, rolled: bool = False):
+def softmax_cluster_packed_program(dtype: str, parts: int):
     vec = pack_width(dtype)
     packs, _ = packed_step(dtype)
     blocks, groups = T.dynamic("blocks"), T.dynamic("groups")  # blocks = rows * parts, consecutive per row
@@ -421,7 +421,7 @@ def softmax_cluster_packed_program(dtype: str, parts: int, rolled: bool = False)
             # (session 10, run aq: 26 wrong results; clean under compute-sanitizer, which serialises blocks).
             exchange_part_stats(mine, every, parts)
             row = T.alloc_local((2,), FP32)
-            combine_part_stats(every, 0, parts, row, rolled)
+            combine_part_stats(every, 0, parts, row)
             inv = 1.0 / row[1]
             # The part again, now from L2.
             write_packed_part(x, y, i, raw, res, row[0], inv, groups // (SPLIT_THREADS * packs), packs, vec, dtype)
@@ -450,10 +450,10 @@ def cluster_registers_parts(n: int, dtype: str) -> int | None:
     return n // part
 
 
-def softmax_cluster_registers_program(dtype: str, parts: int, rolled: bool | None = None):
-    # Rolled only where the unrolled combine would not fit two blocks an SM (16 parts: 75 registers; 8: 59).
-    # At 4 parts rolled ran 151.7 us against 148.0 unrolled (run bb, 1024x65536): both fit two blocks.
-    rolled = parts > 8 if rolled is None else rolled
+def softmax_cluster_registers_program(dtype: str, parts: int, unroll: int | None = None):
+    # The combine's loops rolled only where fully unrolled they would not fit two blocks an SM (16 parts: 75
+    # registers; 8: 59). At 4 parts rolled ran 151.7 us against 148.0 unrolled (run bb, 1024x65536).
+    unroll = (1 if parts > 8 else 0) if unroll is None else unroll
     vec = pack_width(dtype)
     packs = REGS_VALUES // vec
     blocks = T.dynamic("blocks")  # rows * parts, consecutive per row
@@ -483,7 +483,7 @@ def softmax_cluster_registers_program(dtype: str, parts: int, rolled: bool | Non
             write_part_stats(m, s, total, mine, 0)
             exchange_part_stats(mine, every, parts)
             row = T.alloc_local((2,), FP32)
-            combine_part_stats(every, 0, parts, row, rolled)
+            combine_part_stats(every, 0, parts, row, unroll)
             inv = 1.0 / row[1]
             # A thread of -inf values holds zeros: its factor is 1 / sum, or NaN where the whole row is -inf
             # (exp2(-inf - -inf), as torch's 0/0).

@@ -36,12 +36,12 @@ def _name(dtype: torch.dtype) -> str:
 def variants(n: int, dtype: torch.dtype) -> list[str]:
     """'library', 'split' (the split pair, which the library runs where no cluster kernel applies), then the
     library's cluster kernel built without --use_fast_math (`_precise`) and, for fp32 rows held in registers,
-    with the other unrolling of its combine (`_rolled` / `_unrolled`). Each variant is one TileLang
+    with its combine's loops unrolled k times (`_u{k}`; 0: fully). Each variant is one TileLang
     compilation (5-15 s), hence so few."""
     names = ["library", "split"]
     dt = _name(dtype)
     if parts := tl_softmax.cluster_registers_parts(n, dt):
-        names += [f"registers{parts}_{'unrolled' if parts > 8 else 'rolled'}", f"registers{parts}_precise"]
+        names += [f"registers{parts}_u{k}" for k in ((2, 4, 8) if parts > 8 else (1,))] + [f"registers{parts}_precise"]
     elif parts := tl_softmax.cluster_parts(n, dt):
         names += [f"packed{parts}_precise"]
     return names
@@ -62,8 +62,8 @@ def launcher(variant: str, x: torch.Tensor, out: torch.Tensor):
     dt, vec = _name(x.dtype), 16 // x.dtype.itemsize
     jit = tilelang.jit if option == "precise" else tilelang.jit(pass_configs=tl_softmax.FAST_MATH)
     if program == "registers":
-        rolled = {"rolled": True, "unrolled": False}.get(option)
-        kernel = jit(tl_softmax.softmax_cluster_registers_program)(dt, parts, rolled)
+        unroll = int(option[1:]) if option.startswith("u") else None
+        kernel = jit(tl_softmax.softmax_cluster_registers_program)(dt, parts, unroll)
     else:
         kernel = jit(tl_softmax.softmax_cluster_packed_program)(dt, parts)
     xv, ov = x.view(rows * parts, n // parts // vec, vec), out.view(rows * parts, n // parts // vec, vec)
@@ -106,7 +106,8 @@ def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--profile", metavar="VARIANT", help="run one call of VARIANT for a profiler instead of sweeping")
     p.add_argument("--shape", default="256x262144", help="ROWSxN for --profile")
-    p.add_argument("--dtype", default="float32", choices=[_name(d) for d in DTYPES])
+    p.add_argument("--dtype", default="float32", choices=[_name(d) for d in DTYPES], help="dtype for --profile")
+    p.add_argument("--dtypes", nargs="+", choices=[_name(d) for d in DTYPES], help="sweep only these dtypes")
     args = p.parse_args()
     logging.getLogger("tilelang").setLevel(logging.ERROR)  # its cache warnings go to stdout, into the CSV
     if args.profile:
@@ -116,7 +117,8 @@ def main() -> None:
     writer.writerow(["dtype", "shape", "variant", "us", "gbps"])
     for shape in SHAPES:
         for dtype in DTYPES:
-            sweep(shape, dtype, writer)
+            if not args.dtypes or _name(dtype) in args.dtypes:
+                sweep(shape, dtype, writer)
 
 
 if __name__ == "__main__":
