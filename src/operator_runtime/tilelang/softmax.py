@@ -274,7 +274,7 @@ def combine_part_stats(stats, first, parts, row, unroll=0):
     unroll: 0 unrolls the loops fully; k > 0 asks nvcc for `#pragma unroll k`, for kernels that hold a part
     in registers across the combine. Fully unrolled at 16 parts, nvcc kept all 32 pairs live beside the 32
     held values: 75 registers, one block of 512 threads an SM, so a 16-block cluster needed 16 SMs of one GPC
-    (session 12, ptxas -v on the lowered source; with `unroll` 1 to 4, 54). The split pair's apply kernels
+    (session 12, ptxas -v on the lowered source; with `unroll` 1 to 4, 54; 8, 57). The split pair's apply kernels
     read their pairs from global memory and keep the loads in flight fully unrolled."""
     row[0] = NEG_INF
     for q in T.unroll(parts, unroll_factor=unroll) if unroll else T.serial(parts):
@@ -436,7 +436,9 @@ def softmax_cluster_packed_program(dtype: str, parts: int):
 # Run ay (H200): 1024x65536 fp32 (4 parts) 186 -> 148.6 us (our CUDA 139.1); 256x262144 fp32 as 16 parts ran
 # 261 us, slower than the split pair's 221 (our CUDA: 157). The reason was in ptxas -v of the lowered source
 # (session 12): the combine's unrolled loops made the 16-part kernel 75 registers (ours 56), one block an SM;
-# rolled, 54 (combine_part_stats). Session 12 runs 16 parts again (tests/bench/sweeps/tilelang_softmax_cluster.py).
+# unrolled twice, 54 (combine_part_stats). With that, a test on the max instead of every value (exp_against)
+# and --use_fast_math (FAST_MATH below), 16 parts run 256x262144 fp32 in 182-184 us (runs bd, be), where the
+# split pair takes 220, so clusters of this kernel go up to REGS_MAX_PARTS = 16.
 REGS_THREADS, REGS_VALUES, REGS_MAX_PARTS = 512, 32, 16
 
 
@@ -451,9 +453,11 @@ def cluster_registers_parts(n: int, dtype: str) -> int | None:
 
 
 def softmax_cluster_registers_program(dtype: str, parts: int, unroll: int | None = None):
-    # The combine's loops rolled only where fully unrolled they would not fit two blocks an SM (16 parts: 75
-    # registers; 8: 59). At 4 parts rolled ran 151.7 us against 148.0 unrolled (run bb, 1024x65536).
-    unroll = (1 if parts > 8 else 0) if unroll is None else unroll
+    # The combine's loops are unrolled fully where that fits two blocks an SM (8 parts: 59 registers; 16: 75).
+    # Measured (H200, tests/bench/sweeps/tilelang_softmax_cluster.py): at 4 parts fully 148.0, rolled 151.7 us
+    # (run bb, 1024x65536); at 16 parts (256x262144) unrolled 2 / 1 / 4 / 8 times 181.8 / 185.0 / 185.6 /
+    # 192.4 us (run be), fully 259.4 (run bc).
+    unroll = (2 if parts > 8 else 0) if unroll is None else unroll
     vec = pack_width(dtype)
     packs = REGS_VALUES // vec
     blocks = T.dynamic("blocks")  # rows * parts, consecutive per row

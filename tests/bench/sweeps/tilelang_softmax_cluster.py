@@ -41,7 +41,7 @@ def variants(n: int, dtype: torch.dtype) -> list[str]:
     names = ["library", "split"]
     dt = _name(dtype)
     if parts := tl_softmax.cluster_registers_parts(n, dt):
-        names += [f"registers{parts}_u{k}" for k in ((2, 4, 8) if parts > 8 else (1,))] + [f"registers{parts}_precise"]
+        names += [f"registers{parts}_u{k}" for k in ((1, 4, 8) if parts > 8 else (1,))] + [f"registers{parts}_precise"]
     elif parts := tl_softmax.cluster_parts(n, dt):
         names += [f"packed{parts}_precise"]
     return names
