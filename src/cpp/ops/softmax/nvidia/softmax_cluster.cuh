@@ -68,44 +68,24 @@ __device__ __forceinline__ Online warp_combine(const Online& own) {
 
 // The row's (max, sum) from the pairs of one thread, through its block and its cluster: every thread gets
 // it. `warps` holds TPR / 32 pairs; `every` CLUSTER pairs, slot q written by CTA q. Each CTA's warp 0 stores
-// the CTA's pair into slot `rank` of every CTA (remote stores), then one cluster barrier; after it each CTA
-// reads only its own shared memory, so no CTA has to wait for the others to finish reading before it exits.
-// The caller has arrived on the cluster barrier at its start (barrier_cluster_arrive, relaxed): the wait here
-// makes sure every CTA of the cluster runs before its shared memory is written.
-template <int TPR, int CLUSTER>
-__device__ __forceinline__ Online cluster_combine(const Online& own, Online* warps, Online* every) {
-  static_assert(TPR % 32 == 0 && TPR <= 1024 && CLUSTER <= 32, "whole warps; one lane per CTA of the cluster");
-  namespace cg = cooperative_groups;
-  cg::cluster_group cluster = cg::this_cluster();
-  const int lane = int(threadIdx.x % 32);
-  const Online in_warp = warp_combine(own);
-  if (lane == 0) warps[threadIdx.x / 32] = in_warp;
-  __syncthreads();
-  ::cuda::ptx::barrier_cluster_wait();
-  if (threadIdx.x < 32) {
-    Online w;
-    if (lane < TPR / 32) w = warps[lane];
-    const Online cta = warp_combine(w);
-    if (lane < CLUSTER) *cluster.map_shared_rank(&every[cluster.block_rank()], lane) = cta;
-  }
-  cluster.sync();
-  Online q;
-  if (lane < CLUSTER) q = every[lane];
-  return warp_combine(q);  // the same lanes in the same order in every CTA: every CTA gets the same pair
-}
-
-// cluster_combine without the cluster barrier after the remote stores, whose release (`membar`) ncu measured
-// as the top stall of cluster_registers (run av). Each CTA's warp 0 sends the CTA's pair to every CTA with
-// st.async, which completes a transaction count on the receiving CTA's mbarrier `arrived`; each CTA then waits
-// on its own mbarrier only, not for the whole cluster. Run bb (H200 sweep): fp32 1024x65536 140.0 -> 133.1 us,
-// 256x262144 157.8 -> 149.0; 16-bit rows no faster (85.2 -> 85.7 us), which stay on cluster_online.
-// `arrived` was initialised by init_pairs_barrier before the CTA's relaxed cluster arrive, and the wait here
-// on that arrive comes before any st.async: no remote store reaches an uninitialised mbarrier. Thread 0's
-// arrive (with the bytes to expect) may come after some pairs have landed: the transaction count may go
-// below zero, and the phase cannot complete before that arrive, the one arrival it counts.
-template <int TPR, int CLUSTER>
-__device__ __forceinline__ Online cluster_combine_async(const Online& own, Online* warps, Online* every,
-                                                        uint64_t* arrived) {
+// the CTA's pair into slot `rank` of every CTA (remote stores); after that each CTA reads only its own shared
+// memory, so no CTA has to wait for the others to finish reading before it exits. The caller has arrived on
+// the cluster barrier at its start (barrier_cluster_arrive, relaxed): the wait here makes sure every CTA of
+// the cluster runs before its shared memory is written.
+// How a CTA learns that every pair has landed:
+//   ASYNC false: plain remote stores, then one cluster barrier (cluster.sync).
+//   ASYNC true:  each pair goes by st.async, which completes a transaction count on the receiving CTA's
+//                mbarrier `arrived`; each CTA waits on its own mbarrier only, not for the whole cluster.
+//                ncu had the cluster barrier's release (`membar`) as the top stall of cluster_registers (run
+//                av); run bb's sweep (H200): fp32 1024x65536 140.0 -> 133.1 us, 256x262144 157.8 -> 149.0,
+//                16-bit rows no faster (85.2 -> 85.7 us; they stay on cluster_online). `arrived` was set up by
+//                init_pairs_barrier before the caller's relaxed cluster arrive, and the wait below on that
+//                arrive comes before any st.async: no remote store reaches an uninitialised mbarrier. Thread
+//                0's arrive (with the bytes to expect) may come after some pairs have landed: the transaction
+//                count may go below zero, and the phase cannot complete before that arrive, the one arrival
+//                it counts. (Made right after init_pairs_barrier, racecheck warned on the pair, run bb.)
+template <int TPR, int CLUSTER, bool ASYNC>
+__device__ __forceinline__ Online cluster_combine(const Online& own, Online* warps, Online* every, uint64_t* arrived) {
   static_assert(TPR % 32 == 0 && TPR <= 1024 && CLUSTER <= 32, "whole warps; one lane per CTA of the cluster");
   static_assert(sizeof(Online) == sizeof(uint64_t), "a pair travels as one 8-byte st.async");
   namespace cg = cooperative_groups;
@@ -114,7 +94,7 @@ __device__ __forceinline__ Online cluster_combine_async(const Online& own, Onlin
   const Online in_warp = warp_combine(own);
   if (lane == 0) warps[threadIdx.x / 32] = in_warp;
   __syncthreads();
-  if (threadIdx.x == 0) {
+  if (ASYNC && threadIdx.x == 0) {
     ::cuda::ptx::mbarrier_arrive_expect_tx(::cuda::ptx::sem_release, ::cuda::ptx::scope_cluster,
                                            ::cuda::ptx::space_shared, arrived, uint32_t(CLUSTER * sizeof(Online)));
   }
@@ -124,20 +104,28 @@ __device__ __forceinline__ Online cluster_combine_async(const Online& own, Onlin
     if (lane < TPR / 32) w = warps[lane];
     const Online cta = warp_combine(w);
     if (lane < CLUSTER) {
-      uint64_t bits;
-      memcpy(&bits, &cta, sizeof bits);
-      ::cuda::ptx::st_async(reinterpret_cast<uint64_t*>(cluster.map_shared_rank(&every[cluster.block_rank()], lane)),
-                            bits, cluster.map_shared_rank(arrived, lane));
+      Online* slot = cluster.map_shared_rank(&every[cluster.block_rank()], lane);
+      if constexpr (ASYNC) {
+        uint64_t bits;
+        memcpy(&bits, &cta, sizeof bits);
+        ::cuda::ptx::st_async(reinterpret_cast<uint64_t*>(slot), bits, cluster.map_shared_rank(arrived, lane));
+      } else {
+        *slot = cta;
+      }
     }
   }
-  while (!::cuda::ptx::mbarrier_try_wait_parity(arrived, 0)) {
+  if constexpr (ASYNC) {
+    while (!::cuda::ptx::mbarrier_try_wait_parity(arrived, 0)) {
+    }
+  } else {
+    cluster.sync();
   }
   Online q;
   if (lane < CLUSTER) q = every[lane];
   return warp_combine(q);  // the same lanes in the same order in every CTA: every CTA gets the same pair
 }
 
-// cluster_combine_async's mbarrier: one arrival (thread 0's, with the bytes to expect), made visible to the
+// cluster_combine's mbarrier (ASYNC): one arrival (thread 0's, with the bytes to expect), made visible to the
 // cluster by the fence before the CTA's relaxed cluster arrive.
 __device__ __forceinline__ void init_pairs_barrier(uint64_t* arrived) {
   if (threadIdx.x == 0) {
@@ -153,14 +141,14 @@ __device__ __forceinline__ void init_pairs_barrier(uint64_t* arrived) {
 // Session 11: ncu had cluster_online at 58-65 % of DRAM bandwidth, waiting between phases (load, reduce,
 // cluster barrier, reload); session 2's version of this kernel exchanged the max and the sum separately
 // (three cluster barriers) and ran without launch bounds, and lost everywhere.
-// ASYNC: the exchange of cluster_combine_async (the library's, session 12) instead of cluster_combine (kept
+// ASYNC: cluster_combine's exchange by st.async (the library's, session 12) or through a cluster barrier (kept
 // for the sweep, which times both).
 template <class T, int VEC, int TPR, int NP, int CLUSTER, bool FULL = false, bool ASYNC = true>
 __global__ void __launch_bounds__(TPR, (min_blocks<TPR, NP * VEC>())) cluster_registers(T* out, const T* x, RowsOfDim r) {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
   __shared__ uint64_t arrived;
   if constexpr (ASYNC) init_pairs_barrier(&arrived);
-  ::cuda::ptx::barrier_cluster_arrive(::cuda::ptx::sem_relaxed);  // waited on in cluster_combine(_async)
+  ::cuda::ptx::barrier_cluster_arrive(::cuda::ptx::sem_relaxed);  // waited on in cluster_combine
   __shared__ Online warps[TPR / 32], every[CLUSTER];
   const int rank = int(cooperative_groups::this_cluster().block_rank());
   int64_t out_off, x_off;
@@ -172,14 +160,9 @@ __global__ void __launch_bounds__(TPR, (min_blocks<TPR, NP * VEC>())) cluster_re
   own.m = slice.load(x + x_off + first);
   // A thread whose values are all -inf (or that holds none) takes exps against 0: they are 0, and so is its sum.
   own.s = slice.exp_sum(own.m == -INFINITY ? 0.f : own.m);
-  Online row;
-  if constexpr (ASYNC) {
-    row = cluster_combine_async<TPR, CLUSTER>(own, warps, every, &arrived);
-    // The st.async stores this CTA sent may still be in flight: it leaves only when every CTA has its pairs.
-    ::cuda::ptx::barrier_cluster_arrive(::cuda::ptx::sem_relaxed);
-  } else {
-    row = cluster_combine<TPR, CLUSTER>(own, warps, every);
-  }
+  const Online row = cluster_combine<TPR, CLUSTER, ASYNC>(own, warps, every, &arrived);
+  // The st.async stores this CTA sent may still be in flight: it leaves only when every CTA has its pairs.
+  if constexpr (ASYNC) ::cuda::ptx::barrier_cluster_arrive(::cuda::ptx::sem_relaxed);
   // A thread of -inf values scales its zeros by 0 * (1 / sum): 0, or NaN where the whole row is -inf (torch's 0/0).
   const float inv = 1.f / row.s;
   slice.store(out + out_off + first, own.m == -INFINITY ? 0.f * inv : exp_of_difference(own.m, row.m) * inv);
