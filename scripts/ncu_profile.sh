@@ -58,7 +58,7 @@ softmax-256x262144-fp32-tilelang softmax 256x262144 float32 ours tilelang
 add-1008x2304-bf16-ours vector_add 1008x2304 bfloat16 ours
 add-1008x2304-bf16-torch vector_add 1008x2304 bfloat16 torch
 softmax-4096x16384-fp16-tilelang softmax 4096x16384 float16 ours tilelang
-softmax-256x262144-fp32-tilelang-unrolled script tests/bench/sweeps/tilelang_softmax_cluster.py --profile registers16_unrolled
+softmax-256x262144-fp32-tilelang-unrolled script tests/bench/sweeps/tilelang_softmax_cluster.py --profile registers16_u0
 "
 status=0
 while read -r name op rest; do

@@ -1,11 +1,11 @@
 """Sweep: TileLang's long-row softmax kernels on the benchmark's long rows, each against the library's choice,
 so that the part counts in src/operator_runtime/tilelang/softmax.py (cluster_registers_parts, cluster_parts) and
-the combine's unrolling (combine_part_stats' `rolled`) are measured, not guessed. Every variant is first
+the combine's unrolling (combine_part_stats' `unroll`) are measured, not guessed. Every variant is first
 checked against torch, then timed (CUDA graph replays over rotated inputs, as the bench does).
 
     python tests/bench/sweeps/tilelang_softmax_cluster.py > tilelang_softmax_cluster.csv   (needs tilelang and
     a GPU; scripts/gpu_check.sh --sweep runs it when SWEEPS names it)
-    ncu ... python tests/bench/sweeps/tilelang_softmax_cluster.py --profile registers16 --shape 256x262144
+    ncu ... python tests/bench/sweeps/tilelang_softmax_cluster.py --profile registers16_u0 --shape 256x262144
         --dtype float32   (one call of one variant inside a profiler range, for Nsight Compute)
 """
 
@@ -47,6 +47,20 @@ def variants(n: int, dtype: torch.dtype) -> list[str]:
     return names
 
 
+def parse_variant(variant: str) -> tuple[str, int, int | None, bool]:
+    """(program, parts, unroll, fast_math) of a cluster-kernel variant name such as `registers16_u2`,
+    `registers4_precise` or `packed16_precise`; unroll None is the library's choice."""
+    kind, _, option = variant.partition("_")
+    program = next((name for name in ("registers", "packed") if kind.startswith(name)), "")
+    digits = kind.removeprefix(program)
+    unroll_option = program == "registers" and option[:1] == "u" and option[1:].isdigit()
+    if not program or not digits.isdigit() or not (option in ("", "precise") or unroll_option):
+        raise ValueError(f"variant: expected library, split, registers<P>[_u<k>|_precise] or packed<P>[_precise], "
+                         f"got {variant!r}")
+    unroll = int(option[1:]) if option.startswith("u") else None
+    return program, int(digits), unroll, option != "precise"
+
+
 def launcher(variant: str, x: torch.Tensor, out: torch.Tensor):
     rows, n = x.shape
     if variant in ("library", "split"):
@@ -56,13 +70,10 @@ def launcher(variant: str, x: torch.Tensor, out: torch.Tensor):
         size = desc.workspace_size
         workspace = torch.empty(size, dtype=torch.uint8, device=x.device) if size else None
         return lambda: desc.run(out, x, workspace=workspace)
-    kind, _, option = variant.partition("_")
-    program = "registers" if kind.startswith("registers") else "packed"
-    parts = int(kind.removeprefix(program))
+    program, parts, unroll, fast_math = parse_variant(variant)
     dt, vec = _name(x.dtype), 16 // x.dtype.itemsize
-    jit = tilelang.jit if option == "precise" else tilelang.jit(pass_configs=tl_softmax.FAST_MATH)
+    jit = tilelang.jit(pass_configs=tl_softmax.FAST_MATH) if fast_math else tilelang.jit
     if program == "registers":
-        unroll = int(option[1:]) if option.startswith("u") else None
         kernel = jit(tl_softmax.softmax_cluster_registers_program)(dt, parts, unroll)
     else:
         kernel = jit(tl_softmax.softmax_cluster_packed_program)(dt, parts)

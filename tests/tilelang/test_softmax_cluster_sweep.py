@@ -1,0 +1,70 @@
+"""The TileLang cluster-softmax sweep's variant names, on the CPU: every name the sweep generates, and every
+name scripts/ncu_profile.sh hands it, must parse, so that a GPU session does not spend device time on a typo
+(session 12 wrote `registers16_unrolled`, which the parser read as an unroll count)."""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+from pathlib import Path
+
+import pytest
+import torch
+
+if importlib.util.find_spec("tilelang") is None:
+    pytest.skip("tilelang not installed (pip install 'operator-runtime[tilelang]')", allow_module_level=True)
+
+from operator_runtime.tilelang import softmax as tl_softmax  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _sweep():
+    spec = importlib.util.spec_from_file_location("tilelang_softmax_cluster",
+                                                  ROOT / "tests/bench/sweeps/tilelang_softmax_cluster.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+sweep = _sweep()
+
+
+@pytest.mark.parametrize("n", [n for _, n in sweep.SHAPES])
+@pytest.mark.parametrize("dtype", sweep.DTYPES, ids=str)
+def test_every_generated_variant_parses_to_the_librarys_part_count(n, dtype):
+    names = sweep.variants(n, dtype)
+    assert names[:2] == ["library", "split"]
+    assert len(names) > 2  # the bench's long rows all have a cluster kernel to compare
+    dt = str(dtype).removeprefix("torch.")
+    parts = tl_softmax.cluster_registers_parts(n, dt) or tl_softmax.cluster_parts(n, dt)
+    for name in names[2:]:
+        program, got_parts, unroll, fast_math = sweep.parse_variant(name)
+        assert got_parts == parts
+        assert program == ("registers" if dtype == torch.float32 else "packed")
+        assert fast_math == (not name.endswith("_precise"))
+        assert unroll is None or unroll >= 0
+
+
+@pytest.mark.parametrize("name,parsed", [
+    ("registers16_u0", ("registers", 16, 0, True)),
+    ("registers16", ("registers", 16, None, True)),
+    ("registers4_precise", ("registers", 4, None, False)),
+    ("packed16_precise", ("packed", 16, None, False)),
+])
+def test_variant_names(name, parsed):
+    assert sweep.parse_variant(name) == parsed
+
+
+@pytest.mark.parametrize("name", ["registers16_unrolled", "packed4_u2", "registers_u1", "split4", "registersX"])
+def test_bad_variant_names_are_refused(name):
+    with pytest.raises(ValueError, match="variant"):
+        sweep.parse_variant(name)
+
+
+def test_the_ncu_script_names_only_variants_that_parse():
+    script = (ROOT / "scripts/ncu_profile.sh").read_text()
+    profiled = re.findall(r"tilelang_softmax_cluster\.py --profile (\S+)", script)
+    assert profiled
+    for name in profiled:
+        sweep.parse_variant(name)
