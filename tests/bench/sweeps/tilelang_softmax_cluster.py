@@ -23,6 +23,7 @@ from operator_runtime._internal.tensor_meta import describe
 from operator_runtime.tilelang import softmax as tl_softmax
 from operator_runtime.tilelang.descriptors import Softmax
 from operator_runtime_testing.assertions import assert_close
+from operator_runtime_testing.profile_once import profile_one_call
 from operator_runtime_testing.timing import rotation_count, time_cuda
 
 SHAPES = ((1024, 65536), (256, 262144))
@@ -102,15 +103,7 @@ def sweep(shape: tuple[int, int], dtype: torch.dtype, writer) -> None:
 
 def profile(variant: str, shape: tuple[int, int], dtype: torch.dtype) -> None:
     x = torch.randn(shape, device="cuda").to(dtype)
-    out = torch.empty_like(x)
-    run = launcher(variant, x, out)
-    for _ in range(3):  # compilation and first-launch costs stay outside the profiler range
-        run()
-    torch.cuda.synchronize()
-    torch.cuda.cudart().cudaProfilerStart()
-    run()
-    torch.cuda.synchronize()
-    torch.cuda.cudart().cudaProfilerStop()
+    profile_one_call(launcher(variant, x, torch.empty_like(x)))
 
 
 def main() -> None:
