@@ -187,7 +187,9 @@ SoftmaxKernel<T> cluster_online_kernel(int cluster) {
 // 137.1-137.9), 65536 in 4 x 512 (139.5-141.2; 8 x 256 141.1-142.4; cluster_online 185.4), 262144 in
 // 16 x 512 (156.4-157.7, 3.43 TB/s; online 199.2). 131072 (8 x 512) was not swept. Rows of 16384 stay on
 // the registers kernel (1024 x 4: 130.9 against 133.2). 16-bit rows did not gain (65536: 84.2-85.0 against
-// cluster_online's 83.3-83.5 us) and stay on cluster_online.
+// cluster_online's 83.3-83.5 us) and stay on cluster_online. Session 12: with the (max, sum) exchange by
+// st.async (cluster_combine's ASYNC, the default) the same entries run 65536 in 133.1 us and 262144 in 149.0
+// (run bb's sweep, docs/runs/softmax-configs-h200-2026-11-30-bb-st-async.csv); 16-bit rows still lost (85.7).
 template <int VEC>
 constexpr auto cluster_table() {
   static_assert(VEC == 4, "fp32 rows only");
