@@ -88,9 +88,32 @@ void sweep_registers(const Buffers& buf, const RowsOfDim& r) {
 // 4096x128 fp32 and 4096x1024 bf16 kernels faster than torch's and Liger's in isolation, while the graph
 // replays (this sweep's method and the bench's) have them slower; torch launches 512 blocks of 128 threads for
 // 4096x128, we launch 256 of 256. Whether the block size is what differs back to back is the question.
+// The library's unmasked body launched with programmatic dependent launch ("body_full_pdl", experiment):
+// each launch may start while the one before it drains, and waits for it before its first load.
+template <class T, int TPR, int NP>
+void sweep_body_pdl(const Buffers& buf, const RowsOfDim& r) {
+  constexpr int kVec = 16 / sizeof(T), kBlock = softmax_kernels::registers_block<TPR>();
+  if (r.length != int64_t(TPR) * NP * kVec) return;
+  const auto kernel = softmax_kernels::registers<T, kVec, TPR, NP, kBlock, true, true>;
+  const double us = time_graph(int(buf.in.size()), [&](int i, cudaStream_t st) {
+    cudaLaunchConfig_t cfg = {};
+    cfg.gridDim = dim3(unsigned((r.rows + kBlock / TPR - 1) / (kBlock / TPR)));
+    cfg.blockDim = dim3(kBlock);
+    cfg.stream = st;
+    cudaLaunchAttribute attr;
+    attr.id = cudaLaunchAttributeProgrammaticStreamSerialization;
+    attr.val.programmaticStreamSerializationAllowed = 1;
+    cfg.attrs = &attr;
+    cfg.numAttrs = 1;
+    CHECK(cudaLaunchKernelEx(&cfg, kernel, static_cast<T*>(buf.out[i]), static_cast<const T*>(buf.in[i]), r));
+  });
+  report<T>(r.rows, r.length, "body_full_pdl", TPR, NP, us);
+}
+
 template <class T, int TPR, int NP>
 void sweep_bodies(const Buffers& buf, const RowsOfDim& r) {
   sweep_registers<T, TPR, NP, softmax_kernels::registers_block<TPR>(), true>(buf, r);
+  sweep_body_pdl<T, TPR, NP>(buf, r);
   if constexpr (128 % TPR == 0 && softmax_kernels::registers_block<TPR>() != 128)
     sweep_registers<T, TPR, NP, 128, true>(buf, r);
   if constexpr (512 % TPR == 0 && softmax_kernels::registers_block<TPR>() != 512)

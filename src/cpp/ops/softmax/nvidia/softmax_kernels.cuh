@@ -152,7 +152,12 @@ __host__ __device__ constexpr int registers_block() {
 }
 
 // BLOCK: threads per block, a multiple of TPR (the sweep also times one row a block).
-template <class T, int VEC, int TPR, int NP, int BLOCK = registers_block<TPR>(), bool FULL = false>
+// PDL (experiment, branch next/softmax-pdl, not run on a GPU when written): launched with programmatic stream
+// serialisation, the kernel lets the next one in the stream start its blocks at once
+// (griddepcontrol.launch_dependents) and waits for the one before it to finish (griddepcontrol.wait) only
+// before its first load. Short rows lose to torch and Liger in back-to-back graph replay while ncu times
+// them faster in isolation (runs av, be): the question is whether the gap is the kernel boundary.
+template <class T, int VEC, int TPR, int NP, int BLOCK = registers_block<TPR>(), bool FULL = false, bool PDL = false>
 __global__ void __launch_bounds__(BLOCK, (min_blocks<BLOCK, NP * VEC>())) registers(T* out, const T* x, RowsOfDim r) {
   static_assert(BLOCK % TPR == 0, "a block holds whole rows");
   constexpr int kBlock = BLOCK;
@@ -168,6 +173,10 @@ __global__ void __launch_bounds__(BLOCK, (min_blocks<BLOCK, NP * VEC>())) regist
   } else if (row < r.rows) {
     row_offsets<uint32_t>(r.outer, row, &out_off, &x_off);
     slice.valid = int(r.length) - first;  // registers rows are table rows: at most 16384 long
+  }
+  if constexpr (PDL) {
+    asm volatile("griddepcontrol.launch_dependents;" ::: "memory");
+    asm volatile("griddepcontrol.wait;" ::: "memory");  // x may be the output of the kernel before
   }
   const float m = cuda::group_reduce<TPR>(slice.load(x + x_off + first), cuda::MaxOp{}, smem);
   const float s = cuda::group_reduce<TPR>(slice.exp_sum(m), cuda::SumOp{}, smem);
