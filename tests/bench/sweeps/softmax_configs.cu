@@ -166,6 +166,28 @@ void sweep_cluster_registers(const Buffers& buf, const RowsOfDim& r) {
   }
 }
 
+// cluster_registers holding raw 16-bit packs (RAW, session 13): 64 values a thread in 80 registers, three
+// blocks of 256 an SM, so an SM holds 1.5x the bytes of the 32-fp32-values kernel. A cluster of one CTA is a
+// row in one block (16384 halves at 256 x 8 packs), beside the online kernel that runs those rows now.
+template <class T, int CLUSTER, int TPR, int NP>
+void sweep_cluster_raw(const Buffers& buf, const RowsOfDim& r) {
+  constexpr int kVec = 16 / sizeof(T);
+  if (r.length != int64_t(CLUSTER) * TPR * NP * kVec) return;
+  char name[48];
+  std::snprintf(name, sizeof name, "cluster_raw%d_full", CLUSTER);
+  sweep_in_clusters<T>(buf, r, softmax_kernels::cluster_registers<T, kVec, TPR, NP, CLUSTER, true, true, true>,
+                       CLUSTER, TPR, NP, name);
+}
+
+template <class T, int TPR, int NP>
+void sweep_cluster_raw_sizes(const Buffers& buf, const RowsOfDim& r) {
+  sweep_cluster_raw<T, 1, TPR, NP>(buf, r);
+  sweep_cluster_raw<T, 2, TPR, NP>(buf, r);
+  sweep_cluster_raw<T, 4, TPR, NP>(buf, r);
+  sweep_cluster_raw<T, 8, TPR, NP>(buf, r);
+  sweep_cluster_raw<T, 16, TPR, NP>(buf, r);
+}
+
 // Every cluster size for one (TPR, NP).
 template <class T, int TPR, int NP>
 void sweep_cluster_sizes(const Buffers& buf, const RowsOfDim& r) {
@@ -266,6 +288,13 @@ void sweep_shape(int64_t rows, int64_t length) {
     sweep_cluster_sizes<T, 1024, kNp16>(buf, r);
     sweep_cluster_sizes<T, 256, 2 * kNp16>(buf, r);
     sweep_cluster_sizes<T, 512, 2 * kNp16>(buf, r);
+  }
+  if constexpr (sizeof(T) == 2) {
+    if (length >= 8192) {
+      sweep_cluster_raw_sizes<T, 128, 8>(buf, r);
+      sweep_cluster_raw_sizes<T, 256, 8>(buf, r);
+      sweep_cluster_raw_sizes<T, 256, 4>(buf, r);  // 32 values: the raw packs' cost without their extra bytes
+    }
   }
   if (length >= 4096) {
     sweep_online<T, 256>(buf, r);

@@ -15,6 +15,8 @@
 #include <cooperative_groups.h>
 #include <cuda/ptx>
 
+#include <type_traits>
+
 #include "ops/softmax/nvidia/softmax_kernels.cuh"
 
 namespace ort::softmax_kernels {
@@ -143,8 +145,9 @@ __device__ __forceinline__ void init_pairs_barrier(uint64_t* arrived) {
 // (three cluster barriers) and ran without launch bounds, and lost everywhere.
 // ASYNC: cluster_combine's exchange by st.async (the library's, session 12) or through a cluster barrier (kept
 // for the sweep, which times both).
-template <class T, int VEC, int TPR, int NP, int CLUSTER, bool FULL = false, bool ASYNC = true>
-__global__ void __launch_bounds__(TPR, (min_blocks<TPR, NP * VEC>())) cluster_registers(T* out, const T* x, RowsOfDim r) {
+// RAW (experiment, session 13): the part held as raw 16-bit packs (RawRowSlice), 64 values a thread.
+template <class T, int VEC, int TPR, int NP, int CLUSTER, bool FULL = false, bool ASYNC = true, bool RAW = false>
+__global__ void __launch_bounds__(TPR, (RAW ? 768 / TPR : min_blocks<TPR, NP * VEC>())) cluster_registers(T* out, const T* x, RowsOfDim r) {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
   __shared__ uint64_t arrived;
   if constexpr (ASYNC) init_pairs_barrier(&arrived);
@@ -154,7 +157,7 @@ __global__ void __launch_bounds__(TPR, (min_blocks<TPR, NP * VEC>())) cluster_re
   int64_t out_off, x_off;
   row_offsets<uint32_t>(r.outer, blockIdx.x / CLUSTER, &out_off, &x_off);
   const int first = (rank * TPR * NP + int(threadIdx.x)) * VEC;  // cluster rows are < 2^31 elements
-  RowSlice<T, VEC, TPR, NP, FULL> slice;
+  std::conditional_t<RAW, RawRowSlice<T, VEC, TPR, NP, FULL>, RowSlice<T, VEC, TPR, NP, FULL>> slice;
   slice.valid = int(r.length) - first;
   Online own;
   own.m = slice.load(x + x_off + first);
@@ -165,7 +168,10 @@ __global__ void __launch_bounds__(TPR, (min_blocks<TPR, NP * VEC>())) cluster_re
   if constexpr (ASYNC) ::cuda::ptx::barrier_cluster_arrive(::cuda::ptx::sem_relaxed);
   // A thread of -inf values scales its zeros by 0 * (1 / sum): 0, or NaN where the whole row is -inf (torch's 0/0).
   const float inv = 1.f / row.s;
-  slice.store(out + out_off + first, own.m == -INFINITY ? 0.f * inv : exp_of_difference(own.m, row.m) * inv);
+  if constexpr (RAW)
+    slice.store(out + out_off + first, row.m, inv);  // a row of -inf: exp(-inf - -inf) is NaN, as torch's
+  else
+    slice.store(out + out_off + first, own.m == -INFINITY ? 0.f * inv : exp_of_difference(own.m, row.m) * inv);
   if constexpr (ASYNC) ::cuda::ptx::barrier_cluster_wait();
 #endif
 }

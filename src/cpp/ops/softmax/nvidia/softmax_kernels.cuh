@@ -131,6 +131,70 @@ struct RowSlice {
   }
 };
 
+// The same part of a row held as the raw 16-bit packs it was loaded as: half RowSlice's registers, so a thread
+// can hold 64 values where RowSlice holds 32. The price is a second exp per value (one for the sum, one for
+// the output), where RowSlice keeps its exps. The idea (session 13): the 16-bit cluster kernel moves half the
+// bytes of the fp32 one for the same fixed costs a CTA (its loads' latency, the cluster exchange), and ran at
+// 3.0-3.2 TB/s where fp32 reaches 3.65-4.04.
+template <class T, int VEC, int TPR, int NP, bool FULL = false>
+struct RawRowSlice {
+  static constexpr int kStride = TPR * VEC;
+  cuda::Pack<T, VEC> raw[NP];
+  int valid;
+
+  __device__ __forceinline__ bool holds(int p) const {
+    if constexpr (FULL) return true;
+    else return p * kStride < valid;
+  }
+
+  __device__ __forceinline__ float load(const T* first) {
+#pragma unroll
+    for (int p = 0; p < NP; ++p)
+      if (holds(p)) raw[p] = cuda::load_pack<T, VEC>(first + p * kStride);
+    float m = -INFINITY;
+#pragma unroll
+    for (int p = 0; p < NP; ++p) {
+      if (holds(p)) {
+        float f[VEC];
+        cuda::unpack(raw[p], f);
+#pragma unroll
+        for (int k = 0; k < VEC; ++k) m = fmaxf(m, f[k]);
+      }
+    }
+    return m;
+  }
+
+  // The sum of exp(v - m); the values stay as they are.
+  __device__ __forceinline__ float exp_sum(float m) const {
+    float s = 0.f;
+#pragma unroll
+    for (int p = 0; p < NP; ++p) {
+      if (holds(p)) {
+        float f[VEC];
+        cuda::unpack(raw[p], f);
+#pragma unroll
+        for (int k = 0; k < VEC; ++k) s += exp_of_difference(f[k], m);
+      }
+    }
+    return s;
+  }
+
+  // out = exp(v - m) * inv, with the row's max m.
+  __device__ __forceinline__ void store(T* first, float m, float inv) const {
+    if (FULL && valid <= 0) return;
+#pragma unroll
+    for (int p = 0; p < NP; ++p) {
+      if (holds(p)) {
+        float f[VEC];
+        cuda::unpack(raw[p], f);
+#pragma unroll
+        for (int k = 0; k < VEC; ++k) f[k] = exp_of_difference(f[k], m) * inv;
+        cuda::store_f32<T, VEC>(first + p * kStride, f);
+      }
+    }
+  }
+};
+
 // Blocks per SM that the launch bounds ask for. Left alone, ptxas gave the 16-value kernels 38-42
 // registers, so at most 75 % of the warp slots could be used; ncu on the H200 showed the 32768x4096 bf16
 // kernel issuing in 70 % of cycles at 72 % occupancy, where Liger's (32 registers) ran at 94 %. Threads
