@@ -61,3 +61,21 @@ def test_gpu_sweeps_still_compile(source, tmp_path):
                              str(root / "tests/bench/sweeps" / source), "-o", str(tmp_path / "sweep.o")],
                             capture_output=True, text=True)
     assert result.returncode == 0, result.stderr[-3000:]
+
+
+def test_every_kernel_waits_for_the_kernel_before_it():
+    # Every nvidia kernel is launched with programmatic dependent launch (core/cuda_launch.cuh): it may start
+    # while the kernel before it still runs, so it must wait (pdl_prologue) before it touches memory. A kernel
+    # without the call, or a launch that bypasses cuda::launch, would race on the GPU only, where CI cannot see.
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1] / "src/cpp"
+    kernels = 0
+    for path in sorted(root.rglob("*.cu*")):
+        text = path.read_text()
+        assert "<<<" not in re.sub(r"//.*", "", text), f"{path.name}: launch through cuda::launch, not <<<>>>"
+        for m in re.finditer(r"^__global__ .*?\)\s*\{[^\n]*\n([^\n]*)\n", text, re.M | re.S):
+            kernels += 1
+            assert m.group(1).strip() == "cuda::pdl_prologue();", f"{path.name}: {m.group(0)[:120]}"
+    assert kernels >= 15

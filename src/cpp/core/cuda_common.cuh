@@ -21,6 +21,7 @@ struct DeviceProps {
   int sm_count = 0;
   int max_smem_optin = 0;
   int cluster_launch = 0;  // thread-block clusters (compute capability 9.0+)
+  bool programmatic_launch = false;  // programmatic dependent launch (9.0+; core/cuda_launch.cuh)
 };
 
 inline Status query_device(int device_id, DeviceProps* p) {
@@ -30,8 +31,14 @@ inline Status query_device(int device_id, DeviceProps* p) {
   s = cuda_status(cudaDeviceGetAttribute(&p->max_smem_optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, device_id),
                   "querying the CUDA device");
   if (s != Status::Success) return s;
-  return cuda_status(cudaDeviceGetAttribute(&p->cluster_launch, cudaDevAttrClusterLaunch, device_id),
-                     "querying the CUDA device");
+  s = cuda_status(cudaDeviceGetAttribute(&p->cluster_launch, cudaDevAttrClusterLaunch, device_id),
+                  "querying the CUDA device");
+  if (s != Status::Success) return s;
+  int major = 0;
+  s = cuda_status(cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, device_id),
+                  "querying the CUDA device");
+  p->programmatic_launch = major >= 9;
+  return s;
 }
 
 class DeviceGuard {

@@ -39,6 +39,9 @@ RowsOfDim contiguous_rows(int64_t rows, int64_t length) {
   return r;
 }
 
+// As the library launches on Hopper: with programmatic dependent launch (core/cuda_launch.cuh).
+ort::cuda::Stream pdl(cudaStream_t st) { return ort::cuda::Stream{st, true}; }
+
 struct Buffers {
   std::vector<void*> in, out;
 };
@@ -69,8 +72,8 @@ void sweep_registers(const Buffers& buf, const RowsOfDim& r) {
   if (r.length > holds || r.length <= int64_t(TPR) * (NP - 1) * kVec || (FULL && r.length != holds)) return;
   const unsigned blocks = unsigned((r.rows + kBlock / TPR - 1) / (kBlock / TPR));
   const double us = time_graph(int(buf.in.size()), [&](int i, cudaStream_t st) {
-    softmax_kernels::registers<T, kVec, TPR, NP, BLOCK, FULL>
-        <<<blocks, kBlock, 0, st>>>(static_cast<T*>(buf.out[i]), static_cast<const T*>(buf.in[i]), r);
+    CHECK(ort::cuda::launch(softmax_kernels::registers<T, kVec, TPR, NP, BLOCK, FULL>, blocks, kBlock, pdl(st),
+                            static_cast<T*>(buf.out[i]), static_cast<const T*>(buf.in[i]), r));
   });
   // "registers_row": one row a block, as Liger's Triton kernel and our TileLang kernels launch them;
   // they beat ours by 10-13 % on rows of 1024-2304 elements (session 9's first bench). "body_full": no mask,
@@ -88,32 +91,26 @@ void sweep_registers(const Buffers& buf, const RowsOfDim& r) {
 // 4096x128 fp32 and 4096x1024 bf16 kernels faster than torch's and Liger's in isolation, while the graph
 // replays (this sweep's method and the bench's) have them slower; torch launches 512 blocks of 128 threads for
 // 4096x128, we launch 256 of 256. Whether the block size is what differs back to back is the question.
-// The library's unmasked body launched with programmatic dependent launch ("body_full_pdl", experiment):
-// each launch may start while the one before it drains, and waits for it before its first load.
+// The library launches every kernel with programmatic dependent launch (core/cuda_launch.cuh), and so does
+// this sweep ("pdl" below); "body_full_serial" times the unmasked body without it, so that what PDL gives
+// stays visible (session 13, run bg: 4096x128 fp32 3.16 -> 2.26 us, 4096x1024 bf16 6.31 -> 5.64).
 template <class T, int TPR, int NP>
-void sweep_body_pdl(const Buffers& buf, const RowsOfDim& r) {
+void sweep_body_serial(const Buffers& buf, const RowsOfDim& r) {
   constexpr int kVec = 16 / sizeof(T), kBlock = softmax_kernels::registers_block<TPR>();
   if (r.length != int64_t(TPR) * NP * kVec) return;
-  const auto kernel = softmax_kernels::registers<T, kVec, TPR, NP, kBlock, true, true>;
+  const unsigned blocks = unsigned((r.rows + kBlock / TPR - 1) / (kBlock / TPR));
   const double us = time_graph(int(buf.in.size()), [&](int i, cudaStream_t st) {
-    cudaLaunchConfig_t cfg = {};
-    cfg.gridDim = dim3(unsigned((r.rows + kBlock / TPR - 1) / (kBlock / TPR)));
-    cfg.blockDim = dim3(kBlock);
-    cfg.stream = st;
-    cudaLaunchAttribute attr;
-    attr.id = cudaLaunchAttributeProgrammaticStreamSerialization;
-    attr.val.programmaticStreamSerializationAllowed = 1;
-    cfg.attrs = &attr;
-    cfg.numAttrs = 1;
-    CHECK(cudaLaunchKernelEx(&cfg, kernel, static_cast<T*>(buf.out[i]), static_cast<const T*>(buf.in[i]), r));
+    const ort::cuda::Stream serial{st, false};
+    CHECK(ort::cuda::launch(softmax_kernels::registers<T, kVec, TPR, NP, kBlock, true>, blocks, kBlock, serial,
+                            static_cast<T*>(buf.out[i]), static_cast<const T*>(buf.in[i]), r));
   });
-  report<T>(r.rows, r.length, "body_full_pdl", TPR, NP, us);
+  report<T>(r.rows, r.length, "body_full_serial", TPR, NP, us);
 }
 
 template <class T, int TPR, int NP>
 void sweep_bodies(const Buffers& buf, const RowsOfDim& r) {
   sweep_registers<T, TPR, NP, softmax_kernels::registers_block<TPR>(), true>(buf, r);
-  sweep_body_pdl<T, TPR, NP>(buf, r);
+  sweep_body_serial<T, TPR, NP>(buf, r);
   if constexpr (128 % TPR == 0 && softmax_kernels::registers_block<TPR>() != 128)
     sweep_registers<T, TPR, NP, 128, true>(buf, r);
   if constexpr (512 % TPR == 0 && softmax_kernels::registers_block<TPR>() != 512)
@@ -134,7 +131,7 @@ void sweep_in_clusters(const Buffers& buf, const RowsOfDim& r, softmax_kernels::
   if (!softmax_kernels::cluster_fits<T>(kernel, cluster, tpr)) return;
   const double us = time_graph(int(buf.in.size()), [&](int i, cudaStream_t st) {
     CHECK(softmax_kernels::launch_in_clusters<T>(kernel, cluster, tpr, r, static_cast<T*>(buf.out[i]),
-                                                 static_cast<const T*>(buf.in[i]), st));
+                                                 static_cast<const T*>(buf.in[i]), pdl(st)));
   });
   report<T>(r.rows, r.length, name, tpr, np, us);
 }
@@ -166,28 +163,6 @@ void sweep_cluster_registers(const Buffers& buf, const RowsOfDim& r) {
   }
 }
 
-// cluster_registers holding raw 16-bit packs (RAW, session 13): 64 values a thread in 80 registers, three
-// blocks of 256 an SM, so an SM holds 1.5x the bytes of the 32-fp32-values kernel. A cluster of one CTA is a
-// row in one block (16384 halves at 256 x 8 packs), beside the online kernel that runs those rows now.
-template <class T, int CLUSTER, int TPR, int NP>
-void sweep_cluster_raw(const Buffers& buf, const RowsOfDim& r) {
-  constexpr int kVec = 16 / sizeof(T);
-  if (r.length != int64_t(CLUSTER) * TPR * NP * kVec) return;
-  char name[48];
-  std::snprintf(name, sizeof name, "cluster_raw%d_full", CLUSTER);
-  sweep_in_clusters<T>(buf, r, softmax_kernels::cluster_registers<T, kVec, TPR, NP, CLUSTER, true, true, true>,
-                       CLUSTER, TPR, NP, name);
-}
-
-template <class T, int TPR, int NP>
-void sweep_cluster_raw_sizes(const Buffers& buf, const RowsOfDim& r) {
-  sweep_cluster_raw<T, 1, TPR, NP>(buf, r);
-  sweep_cluster_raw<T, 2, TPR, NP>(buf, r);
-  sweep_cluster_raw<T, 4, TPR, NP>(buf, r);
-  sweep_cluster_raw<T, 8, TPR, NP>(buf, r);
-  sweep_cluster_raw<T, 16, TPR, NP>(buf, r);
-}
-
 // Every cluster size for one (TPR, NP).
 template <class T, int TPR, int NP>
 void sweep_cluster_sizes(const Buffers& buf, const RowsOfDim& r) {
@@ -201,8 +176,8 @@ template <class T, int TPR>
 void sweep_online(const Buffers& buf, const RowsOfDim& r) {
   constexpr int kVec = 16 / sizeof(T);
   const double us = time_graph(int(buf.in.size()), [&](int i, cudaStream_t st) {
-    softmax_kernels::online<T, kVec, TPR>
-        <<<unsigned(r.rows), TPR, 0, st>>>(static_cast<T*>(buf.out[i]), static_cast<const T*>(buf.in[i]), r);
+    CHECK(ort::cuda::launch(softmax_kernels::online<T, kVec, TPR>, unsigned(r.rows), TPR, pdl(st),
+                            static_cast<T*>(buf.out[i]), static_cast<const T*>(buf.in[i]), r));
   });
   report<T>(r.rows, r.length, "online", TPR, 0, us);
 }
@@ -288,13 +263,6 @@ void sweep_shape(int64_t rows, int64_t length) {
     sweep_cluster_sizes<T, 1024, kNp16>(buf, r);
     sweep_cluster_sizes<T, 256, 2 * kNp16>(buf, r);
     sweep_cluster_sizes<T, 512, 2 * kNp16>(buf, r);
-  }
-  if constexpr (sizeof(T) == 2) {
-    if (length >= 8192) {
-      sweep_cluster_raw_sizes<T, 128, 8>(buf, r);
-      sweep_cluster_raw_sizes<T, 256, 8>(buf, r);
-      sweep_cluster_raw_sizes<T, 256, 4>(buf, r);  // 32 values: the raw packs' cost without their extra bytes
-    }
   }
   if (length >= 4096) {
     sweep_online<T, 256>(buf, r);

@@ -2,6 +2,9 @@
 // What the GPU sweeps share: error checking and the timing method (the Python harness's, in CUDA):
 // the median of 7 CUDA-graph replays of `launches` launches, each launch on its own input so that the
 // inputs together do not stay in L2.
+// The library launches every kernel with programmatic dependent launch on Hopper (core/cuda_launch.cuh), so
+// that a launch overlaps the tail of the one before. softmax_configs does too; the other sweeps launch with
+// <<<>>> (no overlap), so their times compare kernels with each other, not with the library's bench rows.
 #include <cuda_runtime.h>
 
 #include <algorithm>

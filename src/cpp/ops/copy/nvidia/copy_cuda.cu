@@ -2,6 +2,7 @@
 #include <algorithm>
 
 #include "core/cuda_common.cuh"
+#include "core/cuda_launch.cuh"
 #include "core/dispatch.h"
 #include "ops/copy/copy.h"
 #include "ops/copy/nvidia/copy_cuda.h"
@@ -57,7 +58,7 @@ bool plan_transpose(const Nest<2>& n, copy_kernels::TransposePlan* p) {
 }
 
 template <class V>
-void launch_flat(void* out, const void* src, int64_t nbytes, cudaStream_t stream) {
+void launch_flat(void* out, const void* src, int64_t nbytes, cuda::Stream stream) {
   // One pass: each thread moves kUnroll words once. Session 1 capped the grid at 16 blocks per SM with a
   // grid-stride loop and reached 3.96 TB/s on 1 GiB, while TileLang's one-shot grid reached 4.16; the
   // loop stays only for grids beyond the launch limit. One word a thread, not 4: the copy_flat sweep
@@ -67,12 +68,12 @@ void launch_flat(void* out, const void* src, int64_t nbytes, cudaStream_t stream
   constexpr int kUnroll = 1;
   const int64_t n = nbytes / int64_t(sizeof(V));
   const int64_t blocks = std::min<int64_t>(ceil_div(n, kThreads * kUnroll), int64_t(1) << 30);
-  copy_kernels::flat<V, kUnroll><<<unsigned(blocks), kThreads, 0, stream>>>(static_cast<V*>(out),
-                                                                              static_cast<const V*>(src), n);
+  cuda::launch(copy_kernels::flat<V, kUnroll>, unsigned(blocks), kThreads, stream, static_cast<V*>(out),
+               static_cast<const V*>(src), n);
 }
 
 // The widest word that divides both addresses and the byte count: 16 bytes for aligned tensors.
-void dispatch_flat(void* out, const void* src, int64_t nbytes, cudaStream_t stream) {
+void dispatch_flat(void* out, const void* src, int64_t nbytes, cuda::Stream stream) {
   const uintptr_t a = reinterpret_cast<uintptr_t>(out) | reinterpret_cast<uintptr_t>(src) | uintptr_t(nbytes);
   if (a % 16 == 0) return launch_flat<uint4>(out, src, nbytes, stream);
   if (a % 8 == 0) return launch_flat<uint2>(out, src, nbytes, stream);
@@ -89,15 +90,15 @@ bool plan_pairs(const copy_kernels::TransposePlan& p) {
 }
 
 template <class T>
-void launch_transpose(T* out, const T* src, const copy_kernels::TransposePlan& p, bool pairs, cudaStream_t stream) {
+void launch_transpose(T* out, const T* src, const copy_kernels::TransposePlan& p, bool pairs, cuda::Stream stream) {
   if constexpr (sizeof(T) == 2) {
     if (pairs && (reinterpret_cast<uintptr_t>(out) | reinterpret_cast<uintptr_t>(src)) % 4 == 0) {
       // 128 x 64 tiles: 8 rows of 32 threads, each loading 8 row pairs (16 words in flight).
       constexpr int TI = 128, TJ = 64, ROWS = 8;
       const dim3 grid(unsigned(ceil_div(p.ni, TI)), unsigned(std::min<int64_t>(ceil_div(p.nj, TJ), 65535)),
                       unsigned(std::min<int64_t>(p.batch.count, 65535)));
-      copy_kernels::transpose_pairs<TI, TJ, ROWS><<<grid, dim3(32, ROWS), 0, stream>>>(
-          reinterpret_cast<uint16_t*>(out), reinterpret_cast<const uint16_t*>(src), p);
+      cuda::launch(copy_kernels::transpose_pairs<TI, TJ, ROWS>, grid, dim3(32, ROWS), stream,
+                   reinterpret_cast<uint16_t*>(out), reinterpret_cast<const uint16_t*>(src), p);
       return;
     }
   }
@@ -107,7 +108,7 @@ void launch_transpose(T* out, const T* src, const copy_kernels::TransposePlan& p
   constexpr int ROWS = 256 / TILE;
   const dim3 grid(unsigned(ceil_div(p.ni, TILE)), unsigned(std::min<int64_t>(ceil_div(p.nj, TILE), 65535)),
                   unsigned(std::min<int64_t>(p.batch.count, 65535)));
-  copy_kernels::transpose<T, TILE, ROWS><<<grid, dim3(TILE, ROWS), 0, stream>>>(out, src, p);
+  cuda::launch(copy_kernels::transpose<T, TILE, ROWS>, grid, dim3(TILE, ROWS), stream, out, src, p);
 }
 
 }  // namespace
@@ -144,22 +145,23 @@ Status copy_cuda_execute(const CopyCudaDescriptor* desc, void*, size_t, void* ou
   if (desc->path == CopyPath::Empty || (out == src && info.same_layout)) return Status::Success;
   DeviceGuard guard(desc->device_id);
   auto st = static_cast<cudaStream_t>(stream);
+  const cuda::Stream ks{st, desc->props.programmatic_launch};
   if (desc->path == CopyPath::Memcpy) {
     return cuda_status(cudaMemcpyAsync(out, src, size_t(info.numel * info.elem_size), cudaMemcpyDeviceToDevice, st),
                        "copy (cudaMemcpyAsync)");
   }
   if (desc->path == CopyPath::Flat) {
-    dispatch_flat(out, src, info.numel * info.elem_size, st);
+    dispatch_flat(out, src, info.numel * info.elem_size, ks);
     return last_launch_status("copy (flat)");
   }
   const Status s = dispatch<uint8_t, int16_t, int32_t, int64_t>(same_width_int(info.dtype), [&](auto tag) {
     using T = typename decltype(tag)::type;
     if (desc->path == CopyPath::Transpose) {
-      launch_transpose(static_cast<T*>(out), static_cast<const T*>(src), desc->transpose, desc->pairs, st);
+      launch_transpose(static_cast<T*>(out), static_cast<const T*>(src), desc->transpose, desc->pairs, ks);
     } else {
       const int64_t blocks = std::min<int64_t>(ceil_div(info.numel, kThreads), int64_t(desc->props.sm_count) * 32);
-      copy_kernels::strided<T><<<unsigned(blocks), kThreads, 0, st>>>(static_cast<T*>(out), static_cast<const T*>(src),
-                                                                       info.nest, info.numel);
+      cuda::launch(copy_kernels::strided<T>, unsigned(blocks), kThreads, ks, static_cast<T*>(out),
+                   static_cast<const T*>(src), info.nest, info.numel);
     }
     return Status::Success;
   });

@@ -7,6 +7,7 @@
 #include <algorithm>
 
 #include "core/cuda_common.cuh"
+#include "core/cuda_launch.cuh"
 #include "core/dispatch.h"
 #include "ops/reduce_sum/nvidia/reduce_sum_cuda.h"
 #include "ops/reduce_sum/nvidia/reduce_sum_kernels.cuh"
@@ -25,6 +26,7 @@ struct ReduceSumCudaDescriptor {
   int64_t blocks = 0;          // launch blocks (strided path: when each thread takes one output)
   int64_t blocks_packed = 0;   // ... and when it takes a 16-byte pack of adjacent outputs
   int device_id = 0;
+  bool pdl = false;            // programmatic dependent launch (core/cuda_launch.cuh)
 };
 
 namespace {
@@ -109,13 +111,13 @@ void plan(ReduceSumCudaDescriptor* d, const DeviceProps& props) {
 }
 
 template <class T, int TPR>
-void launch_contiguous(const ReduceSumCudaDescriptor* d, T* out, const T* x, float* ws, cudaStream_t st) {
+void launch_contiguous(const ReduceSumCudaDescriptor* d, T* out, const T* x, float* ws, cuda::Stream st) {
   constexpr int kBlock = TPR < 256 ? 256 : TPR;
   const dim3 grid(unsigned(d->blocks), unsigned(d->splits));
   if (d->packs_aligned && reinterpret_cast<uintptr_t>(x) % 16 == 0)
-    reduce_sum_kernels::contiguous<T, 16 / sizeof(T), TPR><<<grid, kBlock, 0, st>>>(out, x, ws, d->info.r);
+    cuda::launch(reduce_sum_kernels::contiguous<T, 16 / sizeof(T), TPR>, grid, kBlock, st, out, x, ws, d->info.r);
   else
-    reduce_sum_kernels::contiguous<T, 1, TPR><<<grid, kBlock, 0, st>>>(out, x, ws, d->info.r);
+    cuda::launch(reduce_sum_kernels::contiguous<T, 1, TPR>, grid, kBlock, st, out, x, ws, d->info.r);
 }
 
 }  // namespace
@@ -131,6 +133,7 @@ Status reduce_sum_cuda_create(ReduceSumCudaDescriptor** desc, const TensorDesc* 
     return s;
   }
   d->device_id = x->device_id;
+  d->pdl = props.programmatic_launch;
   plan(d, props);
   *desc = d;
   return Status::Success;
@@ -149,7 +152,7 @@ Status reduce_sum_cuda_execute(const ReduceSumCudaDescriptor* desc, void* worksp
   if (workspace_size < needed || (needed && !workspace))
     return fail(Status::InsufficientWorkspace, "reduce_sum needs " + std::to_string(needed) + " workspace bytes");
   DeviceGuard guard(desc->device_id);
-  auto st = static_cast<cudaStream_t>(stream);
+  const cuda::Stream st{static_cast<cudaStream_t>(stream), desc->pdl};
   float* ws = static_cast<float*>(workspace);
   const Status s = dispatch_float(desc->info.dtype, [&](auto tag) {
     using T = typename decltype(tag)::type;
@@ -165,18 +168,18 @@ Status reduce_sum_cuda_execute(const ReduceSumCudaDescriptor* desc, void* worksp
       }
     }
     else if (desc->packs_aligned && reinterpret_cast<uintptr_t>(x) % 16 == 0)
-      reduce_sum_kernels::strided<T, 16 / sizeof(T)>
-          <<<dim3(unsigned(desc->blocks_packed), unsigned(desc->splits)), 256, 0, st>>>(o, px, ws, desc->info.r);
+      cuda::launch(reduce_sum_kernels::strided<T, 16 / sizeof(T)>,
+                   dim3(unsigned(desc->blocks_packed), unsigned(desc->splits)), 256, st, o, px, ws, desc->info.r);
     else
-      reduce_sum_kernels::strided<T, 1><<<dim3(unsigned(desc->blocks), unsigned(desc->splits)), 256, 0, st>>>(
-          o, px, ws, desc->info.r);
+      cuda::launch(reduce_sum_kernels::strided<T, 1>, dim3(unsigned(desc->blocks), unsigned(desc->splits)), 256, st,
+                   o, px, ws, desc->info.r);
     const int64_t rows = desc->info.r.rows;
     if (desc->splits > 1 && rows < reduce_sum_kernels::kWarpFinishRows)
-      reduce_sum_kernels::finish_few_rows<T><<<unsigned(ceil_div(rows * 32, 256)), 256, 0, st>>>(
-          o, ws, desc->info.r, desc->splits);
+      cuda::launch(reduce_sum_kernels::finish_few_rows<T>, unsigned(ceil_div(rows * 32, 256)), 256, st, o, ws,
+                   desc->info.r, desc->splits);
     else if (desc->splits > 1)
-      reduce_sum_kernels::finish_rows<T><<<unsigned(ceil_div(rows, 32)), dim3(32, reduce_sum_kernels::kFinishLanes),
-                                           0, st>>>(o, ws, desc->info.r, desc->splits);
+      cuda::launch(reduce_sum_kernels::finish_rows<T>, unsigned(ceil_div(rows, 32)),
+                   dim3(32, reduce_sum_kernels::kFinishLanes), st, o, ws, desc->info.r, desc->splits);
     return Status::Success;
   });
   if (s != Status::Success) return s;

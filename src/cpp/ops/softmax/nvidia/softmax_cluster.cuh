@@ -15,14 +15,13 @@
 #include <cooperative_groups.h>
 #include <cuda/ptx>
 
-#include <type_traits>
-
 #include "ops/softmax/nvidia/softmax_kernels.cuh"
 
 namespace ort::softmax_kernels {
 
 template <class T, int VEC, int TPR, int CLUSTER>
 __global__ void __launch_bounds__(TPR, (min_blocks<TPR, 16>())) cluster_online(T* out, const T* x, RowsOfDim r) {
+  cuda::pdl_prologue();
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
   namespace cg = cooperative_groups;
   cg::cluster_group cluster = cg::this_cluster();
@@ -145,9 +144,9 @@ __device__ __forceinline__ void init_pairs_barrier(uint64_t* arrived) {
 // (three cluster barriers) and ran without launch bounds, and lost everywhere.
 // ASYNC: cluster_combine's exchange by st.async (the library's, session 12) or through a cluster barrier (kept
 // for the sweep, which times both).
-// RAW (experiment, session 13): the part held as raw 16-bit packs (RawRowSlice), 64 values a thread.
-template <class T, int VEC, int TPR, int NP, int CLUSTER, bool FULL = false, bool ASYNC = true, bool RAW = false>
-__global__ void __launch_bounds__(TPR, (RAW ? 768 / TPR : min_blocks<TPR, NP * VEC>())) cluster_registers(T* out, const T* x, RowsOfDim r) {
+template <class T, int VEC, int TPR, int NP, int CLUSTER, bool FULL = false, bool ASYNC = true>
+__global__ void __launch_bounds__(TPR, (min_blocks<TPR, NP * VEC>())) cluster_registers(T* out, const T* x, RowsOfDim r) {
+  cuda::pdl_prologue();
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
   __shared__ uint64_t arrived;
   if constexpr (ASYNC) init_pairs_barrier(&arrived);
@@ -157,7 +156,7 @@ __global__ void __launch_bounds__(TPR, (RAW ? 768 / TPR : min_blocks<TPR, NP * V
   int64_t out_off, x_off;
   row_offsets<uint32_t>(r.outer, blockIdx.x / CLUSTER, &out_off, &x_off);
   const int first = (rank * TPR * NP + int(threadIdx.x)) * VEC;  // cluster rows are < 2^31 elements
-  std::conditional_t<RAW, RawRowSlice<T, VEC, TPR, NP, FULL>, RowSlice<T, VEC, TPR, NP, FULL>> slice;
+  RowSlice<T, VEC, TPR, NP, FULL> slice;
   slice.valid = int(r.length) - first;
   Online own;
   own.m = slice.load(x + x_off + first);
@@ -168,28 +167,13 @@ __global__ void __launch_bounds__(TPR, (RAW ? 768 / TPR : min_blocks<TPR, NP * V
   if constexpr (ASYNC) ::cuda::ptx::barrier_cluster_arrive(::cuda::ptx::sem_relaxed);
   // A thread of -inf values scales its zeros by 0 * (1 / sum): 0, or NaN where the whole row is -inf (torch's 0/0).
   const float inv = 1.f / row.s;
-  if constexpr (RAW)
-    slice.store(out + out_off + first, row.m, inv);  // a row of -inf: exp(-inf - -inf) is NaN, as torch's
-  else
-    slice.store(out + out_off + first, own.m == -INFINITY ? 0.f * inv : exp_of_difference(own.m, row.m) * inv);
+  slice.store(out + out_off + first, own.m == -INFINITY ? 0.f * inv : exp_of_difference(own.m, row.m) * inv);
   if constexpr (ASYNC) ::cuda::ptx::barrier_cluster_wait();
 #endif
 }
 
 template <class T>
 using SoftmaxKernel = void (*)(T*, const T*, RowsOfDim);
-
-inline cudaLaunchConfig_t cluster_config(unsigned rows, int cluster, int threads, cudaLaunchAttribute* attr) {
-  cudaLaunchConfig_t cfg = {};
-  cfg.gridDim = dim3(rows * unsigned(cluster));
-  cfg.blockDim = dim3(unsigned(threads));
-  attr->id = cudaLaunchAttributeClusterDimension;
-  attr->val.clusterDim.x = unsigned(cluster);
-  attr->val.clusterDim.y = attr->val.clusterDim.z = 1;
-  cfg.attrs = attr;
-  cfg.numAttrs = 1;
-  return cfg;
-}
 
 // Whether one cluster of this kernel can be resident. Clusters above 8 CTAs are "non-portable" (an H100/H200
 // runs up to 16; other GPUs with clusters may not): each kernel must allow them once per device before its
@@ -200,8 +184,9 @@ bool cluster_fits(SoftmaxKernel<T> kernel, int cluster, int threads) {
     cudaGetLastError();
     return false;
   }
-  cudaLaunchAttribute attr;
-  const cudaLaunchConfig_t cfg = cluster_config(1, cluster, threads, &attr);
+  cudaLaunchAttribute attrs[2];
+  const cudaLaunchConfig_t cfg =
+      cuda::launch_config(dim3(unsigned(cluster)), dim3(unsigned(threads)), unsigned(cluster), {}, attrs);
   int active = 0;
   if (cudaOccupancyMaxActiveClusters(&active, kernel, &cfg) != cudaSuccess) {
     cudaGetLastError();
@@ -213,11 +198,9 @@ bool cluster_fits(SoftmaxKernel<T> kernel, int cluster, int threads) {
 // One row a cluster of `cluster` CTAs of `threads` threads (cluster_fits first).
 template <class T>
 cudaError_t launch_in_clusters(SoftmaxKernel<T> kernel, int cluster, int threads, const RowsOfDim& r, T* out,
-                               const T* x, cudaStream_t st) {
-  cudaLaunchAttribute attr;
-  cudaLaunchConfig_t cfg = cluster_config(unsigned(r.rows), cluster, threads, &attr);
-  cfg.stream = st;
-  return cudaLaunchKernelEx(&cfg, kernel, out, x, r);
+                               const T* x, cuda::Stream st) {
+  return cuda::launch_in_clusters(kernel, dim3(unsigned(r.rows) * unsigned(cluster)), dim3(unsigned(threads)),
+                                  unsigned(cluster), st, out, x, r);
 }
 
 }  // namespace ort::softmax_kernels

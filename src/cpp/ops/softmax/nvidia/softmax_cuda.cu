@@ -36,6 +36,7 @@ struct SoftmaxCudaDescriptor {
   int split = -1;              // cluster_registers table entry (ClusterRegisters path)
   bool split_full = false;     // the row fills every pack of entry `split`
   int device_id = 0;
+  bool pdl = false;            // programmatic dependent launch (core/cuda_launch.cuh)
 };
 
 namespace {
@@ -120,28 +121,28 @@ constexpr bool has_unmasked_body(int vec, int tpr) {
 }
 
 template <class T, int VEC, int TPR, int NP>
-void launch_registers(bool full, const RowsOfDim& r, T* out, const T* x, cudaStream_t st) {
+void launch_registers(bool full, const RowsOfDim& r, T* out, const T* x, cuda::Stream st) {
   constexpr int kBlock = softmax_kernels::registers_block<TPR>();
   const auto blocks = unsigned(ceil_div(r.rows, kBlock / TPR));
   if constexpr (has_unmasked_body(VEC, TPR)) {
     if (full) {
-      softmax_kernels::registers<T, VEC, TPR, NP, kBlock, true><<<blocks, kBlock, 0, st>>>(out, x, r);
+      cuda::launch(softmax_kernels::registers<T, VEC, TPR, NP, kBlock, true>, blocks, kBlock, st, out, x, r);
       return;
     }
   }
-  softmax_kernels::registers<T, VEC, TPR, NP><<<blocks, kBlock, 0, st>>>(out, x, r);
+  cuda::launch(softmax_kernels::registers<T, VEC, TPR, NP>, blocks, kBlock, st, out, x, r);
 }
 
 // Instantiates exactly the table's entries and launches entry `e`.
 template <class T, int VEC, size_t... I>
-void dispatch_registers(int e, bool full, const RowsOfDim& r, T* out, const T* x, cudaStream_t st,
+void dispatch_registers(int e, bool full, const RowsOfDim& r, T* out, const T* x, cuda::Stream st,
                         std::index_sequence<I...>) {
   constexpr auto table = registers_table<VEC>();
   ((e == int(I) ? launch_registers<T, VEC, table[I].tpr, table[I].np>(full, r, out, x, st) : void()), ...);
 }
 
 template <class T, int VEC>
-void dispatch_registers(int e, bool full, const RowsOfDim& r, T* out, const T* x, cudaStream_t st) {
+void dispatch_registers(int e, bool full, const RowsOfDim& r, T* out, const T* x, cuda::Stream st) {
   dispatch_registers<T, VEC>(e, full, r, out, x, st, std::make_index_sequence<registers_table<VEC>().size()>{});
 }
 
@@ -220,11 +221,11 @@ SoftmaxKernel<T> cluster_registers_kernel(int e, bool full) {
 }
 
 template <class T, int VEC>
-void launch_online(int threads, const RowsOfDim& r, T* out, const T* x, cudaStream_t st) {
+void launch_online(int threads, const RowsOfDim& r, T* out, const T* x, cuda::Stream st) {
   const unsigned grid = unsigned(r.rows);
-  if (threads == 256) softmax_kernels::online<T, VEC, 256><<<grid, 256, 0, st>>>(out, x, r);
-  else if (threads == 512) softmax_kernels::online<T, VEC, 512><<<grid, 512, 0, st>>>(out, x, r);
-  else softmax_kernels::online<T, VEC, 1024><<<grid, 1024, 0, st>>>(out, x, r);
+  if (threads == 256) cuda::launch(softmax_kernels::online<T, VEC, 256>, grid, 256, st, out, x, r);
+  else if (threads == 512) cuda::launch(softmax_kernels::online<T, VEC, 512>, grid, 512, st, out, x, r);
+  else cuda::launch(softmax_kernels::online<T, VEC, 1024>, grid, 1024, st, out, x, r);
 }
 
 }  // namespace
@@ -239,6 +240,7 @@ Status softmax_cuda_create(SoftmaxCudaDescriptor** desc, const TensorDesc* out, 
     return s;
   }
   d->device_id = x->device_id;
+  d->pdl = props.programmatic_launch;
   const RowsOfDim& r = d->info.r;
   const int vec = 16 / int(dtype_size(d->info.dtype));
   d->packs_aligned = r.length % vec == 0;
@@ -288,7 +290,7 @@ Status softmax_cuda_workspace_size(const SoftmaxCudaDescriptor*, size_t* size) {
 Status softmax_cuda_execute(const SoftmaxCudaDescriptor* desc, void*, size_t, void* out, const void* x, void* stream) {
   if (desc->path == SoftmaxPath::Empty) return Status::Success;
   DeviceGuard guard(desc->device_id);
-  auto st = static_cast<cudaStream_t>(stream);
+  const cuda::Stream st{static_cast<cudaStream_t>(stream), desc->pdl};
   const bool wide = desc->packs_aligned &&
                     (reinterpret_cast<uintptr_t>(out) | reinterpret_cast<uintptr_t>(x)) % 16 == 0;
   const RowsOfDim& r = desc->info.r;
@@ -316,7 +318,7 @@ Status softmax_cuda_execute(const SoftmaxCudaDescriptor* desc, void*, size_t, vo
       if (wide) launch_online<T, kVec>(desc->online_threads, r, o, px, st);
       else launch_online<T, 1>(1024, r, o, px, st);
     } else {
-      softmax_kernels::strided<T><<<unsigned(ceil_div(r.rows, 256)), 256, 0, st>>>(o, px, r);
+      cuda::launch(softmax_kernels::strided<T>, unsigned(ceil_div(r.rows, 256)), 256, st, o, px, r);
     }
     return Status::Success;
   });

@@ -9,6 +9,7 @@
 //   strided:   any layout: one thread per row, the same two passes.
 #include <cstdint>
 
+#include "core/cuda_launch.cuh"
 #include "core/cuda_math.cuh"
 #include "ops/reduce_sum/nvidia/reduce_sum_kernels.cuh"
 #include "ops/softmax/softmax.h"
@@ -131,70 +132,6 @@ struct RowSlice {
   }
 };
 
-// The same part of a row held as the raw 16-bit packs it was loaded as: half RowSlice's registers, so a thread
-// can hold 64 values where RowSlice holds 32. The price is a second exp per value (one for the sum, one for
-// the output), where RowSlice keeps its exps. The idea (session 13): the 16-bit cluster kernel moves half the
-// bytes of the fp32 one for the same fixed costs a CTA (its loads' latency, the cluster exchange), and ran at
-// 3.0-3.2 TB/s where fp32 reaches 3.65-4.04.
-template <class T, int VEC, int TPR, int NP, bool FULL = false>
-struct RawRowSlice {
-  static constexpr int kStride = TPR * VEC;
-  cuda::Pack<T, VEC> raw[NP];
-  int valid;
-
-  __device__ __forceinline__ bool holds(int p) const {
-    if constexpr (FULL) return true;
-    else return p * kStride < valid;
-  }
-
-  __device__ __forceinline__ float load(const T* first) {
-#pragma unroll
-    for (int p = 0; p < NP; ++p)
-      if (holds(p)) raw[p] = cuda::load_pack<T, VEC>(first + p * kStride);
-    float m = -INFINITY;
-#pragma unroll
-    for (int p = 0; p < NP; ++p) {
-      if (holds(p)) {
-        float f[VEC];
-        cuda::unpack(raw[p], f);
-#pragma unroll
-        for (int k = 0; k < VEC; ++k) m = fmaxf(m, f[k]);
-      }
-    }
-    return m;
-  }
-
-  // The sum of exp(v - m); the values stay as they are.
-  __device__ __forceinline__ float exp_sum(float m) const {
-    float s = 0.f;
-#pragma unroll
-    for (int p = 0; p < NP; ++p) {
-      if (holds(p)) {
-        float f[VEC];
-        cuda::unpack(raw[p], f);
-#pragma unroll
-        for (int k = 0; k < VEC; ++k) s += exp_of_difference(f[k], m);
-      }
-    }
-    return s;
-  }
-
-  // out = exp(v - m) * inv, with the row's max m.
-  __device__ __forceinline__ void store(T* first, float m, float inv) const {
-    if (FULL && valid <= 0) return;
-#pragma unroll
-    for (int p = 0; p < NP; ++p) {
-      if (holds(p)) {
-        float f[VEC];
-        cuda::unpack(raw[p], f);
-#pragma unroll
-        for (int k = 0; k < VEC; ++k) f[k] = exp_of_difference(f[k], m) * inv;
-        cuda::store_f32<T, VEC>(first + p * kStride, f);
-      }
-    }
-  }
-};
-
 // Blocks per SM that the launch bounds ask for. Left alone, ptxas gave the 16-value kernels 38-42
 // registers, so at most 75 % of the warp slots could be used; ncu on the H200 showed the 32768x4096 bf16
 // kernel issuing in 70 % of cycles at 72 % occupancy, where Liger's (32 registers) ran at 94 %. Threads
@@ -216,13 +153,9 @@ __host__ __device__ constexpr int registers_block() {
 }
 
 // BLOCK: threads per block, a multiple of TPR (the sweep also times one row a block).
-// PDL (experiment, branch next/softmax-pdl, not run on a GPU when written): launched with programmatic stream
-// serialisation, the kernel lets the next one in the stream start its blocks at once
-// (griddepcontrol.launch_dependents) and waits for the one before it to finish (griddepcontrol.wait) only
-// before its first load. Short rows lose to torch and Liger in back-to-back graph replay while ncu times
-// them faster in isolation (runs av, be): the question is whether the gap is the kernel boundary.
-template <class T, int VEC, int TPR, int NP, int BLOCK = registers_block<TPR>(), bool FULL = false, bool PDL = false>
+template <class T, int VEC, int TPR, int NP, int BLOCK = registers_block<TPR>(), bool FULL = false>
 __global__ void __launch_bounds__(BLOCK, (min_blocks<BLOCK, NP * VEC>())) registers(T* out, const T* x, RowsOfDim r) {
+  cuda::pdl_prologue();
   static_assert(BLOCK % TPR == 0, "a block holds whole rows");
   constexpr int kBlock = BLOCK;
   __shared__ float smem[TPR > 32 ? 32 * (kBlock / TPR) : 1];  // groups of <= 32 reduce by shuffles only
@@ -237,10 +170,6 @@ __global__ void __launch_bounds__(BLOCK, (min_blocks<BLOCK, NP * VEC>())) regist
   } else if (row < r.rows) {
     row_offsets<uint32_t>(r.outer, row, &out_off, &x_off);
     slice.valid = int(r.length) - first;  // registers rows are table rows: at most 16384 long
-  }
-  if constexpr (PDL) {
-    asm volatile("griddepcontrol.launch_dependents;" ::: "memory");
-    asm volatile("griddepcontrol.wait;" ::: "memory");  // x may be the output of the kernel before
   }
   const float m = cuda::group_reduce<TPR>(slice.load(x + x_off + first), cuda::MaxOp{}, smem);
   const float s = cuda::group_reduce<TPR>(slice.exp_sum(m), cuda::SumOp{}, smem);
@@ -298,6 +227,7 @@ __device__ __forceinline__ void stream_write(T* po, const T* px, Index len, floa
 
 template <class T, int VEC, int TPR>
 __global__ void __launch_bounds__(TPR, (min_blocks<TPR, 16>())) online(T* out, const T* x, RowsOfDim r) {
+  cuda::pdl_prologue();
   __shared__ float smem[32];
   int64_t out_off, x_off;
   row_offsets<uint32_t>(r.outer, blockIdx.x, &out_off, &x_off);
@@ -309,6 +239,7 @@ __global__ void __launch_bounds__(TPR, (min_blocks<TPR, 16>())) online(T* out, c
 
 template <class T>
 __global__ void __launch_bounds__(256) strided(T* out, const T* x, RowsOfDim r) {
+  cuda::pdl_prologue();
   const int64_t row = int64_t(blockIdx.x) * blockDim.x + threadIdx.x;
   if (row >= r.rows) return;
   int64_t out_off, x_off;

@@ -4,6 +4,7 @@
 #include <type_traits>
 
 #include "core/cuda_common.cuh"
+#include "core/cuda_launch.cuh"
 #include "core/dispatch.h"
 #include "ops/vector_add/nvidia/vector_add_cuda.h"
 #include "ops/vector_add/nvidia/vector_add_kernels.cuh"
@@ -92,31 +93,31 @@ bool plan_tiled(const Nest<3>& n, vector_add_kernels::TiledPlan* p, bool (&trans
 }
 
 template <class T, bool kTA, bool kTB>
-void launch_tiled(const vector_add_kernels::TiledPlan& p, T* out, const T* a, const T* b, cudaStream_t stream) {
+void launch_tiled(const vector_add_kernels::TiledPlan& p, T* out, const T* a, const T* b, cuda::Stream stream) {
   // 64 x 64 tiles (fp32 in shared memory, 16.6 KB per transposed input; copy's transpose measured 2.75
   // TB/s with 32 x 32 tiles, 3.64 with these) and 8 rows of threads: each thread holds 8 values of each
   // input, all loaded at once, in at most 64 registers (with 4 rows, 16 values of each spilled).
   constexpr int TILE = 64, ROWS = 8;
   const dim3 grid(unsigned(ceil_div(p.ni, TILE)), unsigned(std::min<int64_t>(ceil_div(p.nj, TILE), 65535)),
                   unsigned(std::min<int64_t>(p.batch_count, 65535)));
-  vector_add_kernels::tiled<T, TILE, ROWS, kTA, kTB><<<grid, dim3(TILE, ROWS), 0, stream>>>(out, a, b, p);
+  cuda::launch(vector_add_kernels::tiled<T, TILE, ROWS, kTA, kTB>, grid, dim3(TILE, ROWS), stream, out, a, b, p);
 }
 
 template <class T>
-void launch_tiled(const VectorAddCudaDescriptor* d, T* out, const T* a, const T* b, cudaStream_t stream) {
+void launch_tiled(const VectorAddCudaDescriptor* d, T* out, const T* a, const T* b, cuda::Stream stream) {
   if (d->transposed[0] && d->transposed[1]) launch_tiled<T, true, true>(d->tiled, out, a, b, stream);
   else if (d->transposed[0]) launch_tiled<T, true, false>(d->tiled, out, a, b, stream);
   else launch_tiled<T, false, true>(d->tiled, out, a, b, stream);
 }
 
 template <class T, int VEC, int UNROLL>
-void launch_rows(const VectorAddCudaDescriptor* d, T* out, const T* a, const T* b, cudaStream_t stream) {
+void launch_rows(const VectorAddCudaDescriptor* d, T* out, const T* a, const T* b, cuda::Stream stream) {
   const auto& p = d->rows;
   const dim3 grid(unsigned(ceil_div(p.inner, kRowsBlock * VEC * UNROLL)), unsigned(std::min<int64_t>(p.rows, 65535)));
   const int bcast = (p.a_inner == 0 ? 1 : 0) | (p.b_inner == 0 ? 2 : 0);
   auto launch = [&](auto k) {
-    vector_add_kernels::rows<T, VEC, UNROLL, decltype(k)::value, kRowsBlock>
-        <<<grid, kRowsBlock, 0, stream>>>(out, a, b, p);
+    cuda::launch(vector_add_kernels::rows<T, VEC, UNROLL, decltype(k)::value, kRowsBlock>, grid, kRowsBlock, stream,
+                 out, a, b, p);
   };
   switch (bcast) {
     case 0: launch(std::integral_constant<int, 0>{}); break;
@@ -129,7 +130,7 @@ void launch_rows(const VectorAddCudaDescriptor* d, T* out, const T* a, const T* 
 // Small problems take one pack per thread: four times the blocks, so that a tensor of 4096 elements
 // spreads over 4 SMs instead of waiting on one (launch-bound sizes; 0.68x torch with 4 packs per thread).
 template <class T, int VEC>
-void launch_rows(const VectorAddCudaDescriptor* d, T* out, const T* a, const T* b, cudaStream_t stream) {
+void launch_rows(const VectorAddCudaDescriptor* d, T* out, const T* a, const T* b, cuda::Stream stream) {
   if (d->small) launch_rows<T, VEC, 1>(d, out, a, b, stream);
   else launch_rows<T, VEC, kUnroll>(d, out, a, b, stream);
 }
@@ -166,7 +167,7 @@ Status vector_add_cuda_execute(const VectorAddCudaDescriptor* desc, void*, size_
                                const void* b, void* stream) {
   if (desc->info.numel == 0) return Status::Success;
   DeviceGuard guard(desc->device_id);
-  auto st = static_cast<cudaStream_t>(stream);
+  const cuda::Stream st{static_cast<cudaStream_t>(stream), desc->props.programmatic_launch};
   const Status s = dispatch_float(desc->info.dtype, [&](auto tag) {
     using T = typename decltype(tag)::type;
     T* o = static_cast<T*>(out);
@@ -182,7 +183,8 @@ Status vector_add_cuda_execute(const VectorAddCudaDescriptor* desc, void*, size_
       launch_tiled<T>(desc, o, pa, pb, st);
     } else {
       const int64_t blocks = std::min<int64_t>(ceil_div(desc->info.numel, 256), int64_t(desc->props.sm_count) * 32);
-      vector_add_kernels::strided<T><<<unsigned(blocks), 256, 0, st>>>(o, pa, pb, desc->info.nest, desc->info.numel);
+      cuda::launch(vector_add_kernels::strided<T>, unsigned(blocks), 256, st, o, pa, pb, desc->info.nest,
+                   desc->info.numel);
     }
     return Status::Success;
   });
