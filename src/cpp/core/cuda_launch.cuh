@@ -14,9 +14,16 @@
 
 namespace ort::cuda {
 
+// EXPERIMENT (session 13): 0 leaves the trigger implicit (each block's exit).
+#ifndef ORT_PDL_EARLY_TRIGGER
+#define ORT_PDL_EARLY_TRIGGER 1
+#endif
+
 __device__ __forceinline__ void pdl_prologue() {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+#if ORT_PDL_EARLY_TRIGGER
   asm volatile("griddepcontrol.launch_dependents;" ::: "memory");
+#endif
   asm volatile("griddepcontrol.wait;" ::: "memory");
 #endif
 }
