@@ -14,16 +14,20 @@
 
 namespace ort::cuda {
 
-// EXPERIMENT (session 13): 0 leaves the trigger implicit (each block's exit).
-#ifndef ORT_PDL_EARLY_TRIGGER
-#define ORT_PDL_EARLY_TRIGGER 1
-#endif
+// When a kernel lets the next one start: at once (Early), or as each of its blocks exits (AtExit, the implicit
+// trigger). Early hides more of the gap, but then the next kernel's blocks wait beside this kernel's on every SM
+// with room for them; kernels whose grid fills part of the GPU for a few microseconds or more ran slower so
+// (why was not profiled: the waiting blocks' cost to the running ones is the guess).
+// Measured on the H200 (session 13, run bi, the bench built both ways): reduce_sum 256x262144 fp32 61.1 us
+// (AtExit) against 83.3 (Early), 4096x4096 fp32 17.2 against 22.6, 4096x1024 fp32 5.5 against 6.7; softmax
+// 4096x128 fp32 2.91 against 2.35, vector_add 4096 elements 1.08 against 0.76. So the reduce_sum kernels
+// trigger at exit and the others early.
+enum class Trigger { Early, AtExit };
 
+template <Trigger WHEN = Trigger::Early>
 __device__ __forceinline__ void pdl_prologue() {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
-#if ORT_PDL_EARLY_TRIGGER
-  asm volatile("griddepcontrol.launch_dependents;" ::: "memory");
-#endif
+  if constexpr (WHEN == Trigger::Early) asm volatile("griddepcontrol.launch_dependents;" ::: "memory");
   asm volatile("griddepcontrol.wait;" ::: "memory");
 #endif
 }
