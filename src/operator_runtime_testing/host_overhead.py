@@ -35,15 +35,19 @@ def measure(device: torch.device, backend: str | None = None, numel: int = 1024)
     x, y = torch.randn(numel, device=device), torch.empty(numel, device=device)
     x2, y2 = torch.randn(numel, device=device), torch.empty(numel, device=device)
     op = ort.prepare_copy(x, out=y, backend=backend)
-    # The C++ part alone: the descriptor's execute with the pointers and stream computed once. The gap to
-    # "prepared op()" is the Python wrapper; on a GPU the rest is mostly the kernel launch itself.
-    desc, ptrs, stream = op._desc, (y.data_ptr(), x.data_ptr()), op._stream()
-    ws_ptr, ws_size = op._ws_ptr, op._ws_size
-    return {
+    costs = {
         "torch eager (y.copy_(x))": _per_call_us(lambda: y.copy_(x), sync),
         "ort.copy(x)": _per_call_us(lambda: ort.copy(x, backend=backend), sync),
         "ort.copy(x, out=y)": _per_call_us(lambda: ort.copy(x, out=y, backend=backend), sync),
         "prepared op(x2, out=y2)": _per_call_us(lambda: op(x2, out=y2), sync),
         "prepared op()": _per_call_us(op, sync),
-        "descriptor execute (C++ only)": _per_call_us(lambda: desc.execute(ws_ptr, ws_size, *ptrs, stream), sync),
     }
+    # The C++ part alone: the descriptor's execute with the pointers and stream computed once. The gap to
+    # "prepared op()" is the Python wrapper; on a GPU the rest is mostly the kernel launch itself. Backends whose
+    # descriptors are Python (tilelang) have no C++ part: `bench --backend tilelang nvidia` failed here (run bk).
+    desc = op._desc
+    if op._pointer_abi:
+        ptrs, stream, ws_ptr, ws_size = (y.data_ptr(), x.data_ptr()), op._stream(), op._ws_ptr, op._ws_size
+        costs["descriptor execute (C++ only)"] = _per_call_us(lambda: desc.execute(ws_ptr, ws_size, *ptrs, stream),
+                                                              sync)
+    return costs

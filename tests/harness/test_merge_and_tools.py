@@ -116,3 +116,26 @@ def test_host_overhead_reports_every_form_including_the_cpp_part():
     assert set(costs) == {"torch eager (y.copy_(x))", "ort.copy(x)", "ort.copy(x, out=y)", "prepared op(x2, out=y2)",
                           "prepared op()", "descriptor execute (C++ only)"}
     assert all(v > 0 for v in costs.values())
+
+
+def test_host_overhead_leaves_out_the_cpp_row_for_a_python_descriptor(monkeypatch):
+    # TileLang's descriptors are Python objects with no C++ execute: the bench's host table must still come
+    # out (run bk: `bench --backend tilelang nvidia` stopped with an AttributeError there).
+    import operator_runtime as ort
+    from operator_runtime_testing import host_overhead
+
+    real = ort.prepare_copy
+
+    class PythonDescriptor:  # a TileLang descriptor's interface: tensors in, no pointers, no execute
+        def run(self, out, x, workspace=None):
+            out.copy_(x)
+
+    def prepare(*args, **kwargs):
+        op = real(*args, **kwargs)
+        op._desc, op._pointer_abi = PythonDescriptor(), False
+        return op
+
+    monkeypatch.setattr(ort, "prepare_copy", prepare)
+    costs = host_overhead.measure(torch.device("cpu"), "cpu", numel=64)
+    assert "descriptor execute (C++ only)" not in costs
+    assert costs["prepared op()"] > 0
