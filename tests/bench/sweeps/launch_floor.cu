@@ -12,6 +12,7 @@
 #include <cstdio>
 #include <vector>
 
+#include "core/cuda_launch.cuh"
 #include "sweep_timing.cuh"
 
 namespace {
@@ -19,6 +20,7 @@ namespace {
 __global__ void empty_kernel() {}
 
 __global__ void copy_kernel(float* out, const float* x, int n) {
+  ort::cuda::pdl_prologue();  // as every library kernel: it may be launched with PDL below
   const int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n) out[i] = x[i];
 }
@@ -55,6 +57,13 @@ int main() {
   std::printf("empty kernel <<<1, 32>>>,%.3f\n", per_call_us([&] { empty_kernel<<<1, 32, 0, st>>>(); }));
   std::printf("copy kernel, 1024 fp32 <<<4, 256>>>,%.3f\n",
               per_call_us([&] { copy_kernel<<<4, 256, 0, st>>>(y, x, 1024); }));
+  // The library's launch since session 13: cudaLaunchKernelEx with programmatic dependent launch (not yet run
+  // on the GPU as a row of this sweep: whether the attribute costs host time beside <<<>>>).
+  const ort::cuda::Stream pdl{st, true}, plain{st, false};
+  std::printf("copy kernel, cuda::launch without PDL,%.3f\n",
+              per_call_us([&] { CHECK(ort::cuda::launch(copy_kernel, 4, 256, plain, y, x, 1024)); }));
+  std::printf("copy kernel, cuda::launch with PDL,%.3f\n",
+              per_call_us([&] { CHECK(ort::cuda::launch(copy_kernel, 4, 256, pdl, y, x, 1024)); }));
   std::printf("copy kernel + 2 cudaGetDevice + cudaGetLastError,%.3f\n", per_call_us([&] {
                 cudaGetDevice(&device);
                 copy_kernel<<<4, 256, 0, st>>>(y, x, 1024);
