@@ -12,31 +12,43 @@
 // triggers it (ours); after one of torch's kernels the launch waits for its end, as without PDL.
 #include <cuda_runtime.h>
 
+#include <cstdint>
+
 namespace ort::cuda {
 
 // When a kernel lets the next one start: at once (Early), or as each of its blocks exits (AtExit, the implicit
 // trigger). Early hides more of the gap, but then the next kernel's blocks wait beside this kernel's on every SM
-// with room for them; kernels whose grid fills part of the GPU for a few microseconds or more ran slower so
-// (why was not profiled: the waiting blocks' cost to the running ones is the guess).
-// Measured on the H200 (session 13, run bi, the bench built both ways): reduce_sum 256x262144 fp32 61.1 us
-// (AtExit) against 83.3 (Early), 4096x4096 fp32 17.2 against 22.6, 4096x1024 fp32 5.5 against 6.7; softmax
-// 4096x128 fp32 2.91 against 2.35, vector_add 4096 elements 1.08 against 0.76. So the reduce_sum kernels
-// trigger at exit and the others early.
-enum class Trigger { Early, AtExit };
+// with room for them. Measured on the H200 (session 13, run bi, the library built both ways,
+// docs/runs/pdl-trigger-h200-2026-11-30-bi.md): AtExit won on every row whose grid asked for about half the GPU's
+// thread slots (128-131 K threads of 270 K: reduce_sum 256x262144 fp32 61.1 us against 83.3, 4096x4096 fp32 17.2
+// against 22.6, softmax 4096x1024 bf16 5.69 against 5.88), Early on every row that asked for a quarter or less
+// (softmax 4096x128 fp32, 65 K: 2.35 against 2.91; reduce_sum 1008x2304, 32 K: 4.92 against 5.42) or nearly
+// all (vector_add 1008x2304, 258 K; reduce_sum 4096x4096 halves, 262 K). EXPERIMENT (branch
+// next/pdl-trigger-by-grid, not run on the GPU): launch() picks it from that share, each kernel gets it as
+// its last argument. The bounds are fitted to run bi's rows, between the shares it measured.
+enum class Trigger : unsigned char { Early, AtExit };
 
-template <Trigger WHEN = Trigger::Early>
-__device__ __forceinline__ void pdl_prologue() {
+__device__ __forceinline__ void pdl_prologue(Trigger when) {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
-  if constexpr (WHEN == Trigger::Early) asm volatile("griddepcontrol.launch_dependents;" ::: "memory");
+  if (when == Trigger::Early) asm volatile("griddepcontrol.launch_dependents;" ::: "memory");
   asm volatile("griddepcontrol.wait;" ::: "memory");
 #endif
 }
 
-// A stream, and whether its device runs PDL (create() asks once: DeviceProps::programmatic_launch).
+// A stream, whether its device runs PDL, and how many threads the device holds at once (SMs x threads an SM):
+// create() asks once (DeviceProps).
 struct Stream {
   cudaStream_t handle = nullptr;
   bool pdl = false;
+  int64_t thread_slots = 0;
 };
+
+inline Trigger trigger_for(dim3 grid, dim3 block, const Stream& s) {
+  if (s.thread_slots <= 0) return Trigger::Early;
+  const double threads = double(grid.x) * grid.y * grid.z * block.x * block.y * block.z;
+  const double share = threads / double(s.thread_slots);
+  return share > 0.35 && share < 0.75 ? Trigger::AtExit : Trigger::Early;
+}
 
 // The configuration of kernel<<<grid, block, 0, s.handle>>>, with PDL where s allows it and a cluster of
 // `cluster` CTAs along x where cluster > 0 (the attributes live in `attrs`). Also what occupancy queries of
@@ -71,7 +83,7 @@ cudaError_t launch_in_clusters(void (*kernel)(Params...), dim3 grid, dim3 block,
                                Args&&... args) {
   cudaLaunchAttribute attrs[2];
   const cudaLaunchConfig_t cfg = launch_config(grid, block, cluster, s, attrs);
-  return cudaLaunchKernelEx(&cfg, kernel, static_cast<Args&&>(args)...);
+  return cudaLaunchKernelEx(&cfg, kernel, static_cast<Args&&>(args)..., trigger_for(grid, block, s));
 }
 
 template <class... Params, class... Args>

@@ -37,6 +37,7 @@ struct SoftmaxCudaDescriptor {
   bool split_full = false;     // the row fills every pack of entry `split`
   int device_id = 0;
   bool pdl = false;            // programmatic dependent launch (core/cuda_launch.cuh)
+  int64_t thread_slots = 0;    // what its trigger is chosen against
 };
 
 namespace {
@@ -241,6 +242,7 @@ Status softmax_cuda_create(SoftmaxCudaDescriptor** desc, const TensorDesc* out, 
   }
   d->device_id = x->device_id;
   d->pdl = props.programmatic_launch;
+  d->thread_slots = thread_slots(props);
   const RowsOfDim& r = d->info.r;
   const int vec = 16 / int(dtype_size(d->info.dtype));
   d->packs_aligned = r.length % vec == 0;
@@ -290,7 +292,7 @@ Status softmax_cuda_workspace_size(const SoftmaxCudaDescriptor*, size_t* size) {
 Status softmax_cuda_execute(const SoftmaxCudaDescriptor* desc, void*, size_t, void* out, const void* x, void* stream) {
   if (desc->path == SoftmaxPath::Empty) return Status::Success;
   DeviceGuard guard(desc->device_id);
-  const cuda::Stream st{static_cast<cudaStream_t>(stream), desc->pdl};
+  const cuda::Stream st{static_cast<cudaStream_t>(stream), desc->pdl, desc->thread_slots};
   const bool wide = desc->packs_aligned &&
                     (reinterpret_cast<uintptr_t>(out) | reinterpret_cast<uintptr_t>(x)) % 16 == 0;
   const RowsOfDim& r = desc->info.r;
