@@ -13,6 +13,8 @@
 #include <cuda_runtime.h>
 
 #include <cstdint>
+#include <cstdlib>
+#include <cstring>
 
 namespace ort::cuda {
 
@@ -43,7 +45,20 @@ struct Stream {
   int64_t thread_slots = 0;
 };
 
+// EXPERIMENT switch (session 14): ORT_PDL_TRIGGER=early or exit forces one trigger for every launch, so one
+// build can time both on the same machine; anything else keeps the choice by grid. Read once.
+inline int forced_trigger() {
+  static const int forced = [] {
+    const char* e = std::getenv("ORT_PDL_TRIGGER");
+    if (e && std::strcmp(e, "early") == 0) return 1;
+    if (e && std::strcmp(e, "exit") == 0) return 2;
+    return 0;
+  }();
+  return forced;
+}
+
 inline Trigger trigger_for(dim3 grid, dim3 block, const Stream& s) {
+  if (forced_trigger() != 0) return forced_trigger() == 1 ? Trigger::Early : Trigger::AtExit;
   if (s.thread_slots <= 0) return Trigger::Early;
   const double threads = double(grid.x) * grid.y * grid.z * block.x * block.y * block.z;
   const double share = threads / double(s.thread_slots);
