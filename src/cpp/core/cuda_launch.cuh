@@ -13,21 +13,18 @@
 #include <cuda_runtime.h>
 
 #include <cstdint>
-#include <cstdlib>
-#include <cstring>
 
 namespace ort::cuda {
 
 // When a kernel lets the next one start: at once (Early), or as each of its blocks exits (AtExit, the implicit
-// trigger). Early hides more of the gap, but then the next kernel's blocks wait beside this kernel's on every SM
-// with room for them. Measured on the H200 (session 13, run bi, the library built both ways,
-// docs/runs/pdl-trigger-h200-2026-11-30-bi.md): AtExit won on every row whose grid asked for about half the GPU's
-// thread slots (128-131 K threads of 270 K: reduce_sum 256x262144 fp32 61.1 us against 83.3, 4096x4096 fp32 17.2
-// against 22.6, softmax 4096x1024 bf16 5.69 against 5.88), Early on every row that asked for a quarter or less
-// (softmax 4096x128 fp32, 65 K: 2.35 against 2.91; reduce_sum 1008x2304, 32 K: 4.92 against 5.42) or nearly
-// all (vector_add 1008x2304, 258 K; reduce_sum 4096x4096 halves, 262 K). EXPERIMENT (branch
-// next/pdl-trigger-by-grid, not run on the GPU): launch() picks it from that share, each kernel gets it as
-// its last argument. The bounds are fitted to run bi's rows, between the shares it measured.
+// trigger). Early hides more of the gap; AtExit keeps the next kernel's blocks off the SMs until this kernel's
+// blocks leave. Measured on the H200 with one build timing both (session 14, run bm,
+// docs/runs/pdl-trigger-h200-2026-11-30-bm.md): the softmax, vector_add and copy kernels ran as fast or faster
+// with Early on every benchmark row (softmax 4096x1024 bf16 5.45 against 6.15 us, vector_add 1008x2304 bf16 4.85
+// against 5.26); the reduce_sum kernels ran faster with AtExit exactly where their grid asks for 35-75 % of the
+// GPU's thread slots (256x262144 fp32, 131 K threads of 270 K: 59.9 against 83.4 us; 4096x4096 fp32 17.1 against
+// 22.6) and with Early elsewhere (144x1280, 5 K threads: 1.71 against 2.04; 4096x4096 halves, 524 K: 9.3
+// against 10.0). Why an early trigger costs a reduction that fills half the GPU was not profiled.
 enum class Trigger : unsigned char { Early, AtExit };
 
 __device__ __forceinline__ void pdl_prologue(Trigger when) {
@@ -37,28 +34,16 @@ __device__ __forceinline__ void pdl_prologue(Trigger when) {
 #endif
 }
 
-// A stream, whether its device runs PDL, and how many threads the device holds at once (SMs x threads an SM):
-// create() asks once (DeviceProps).
+// A stream, whether its device runs PDL, and which trigger its launches pass: Early for every grid while
+// thread_slots is 0; with thread_slots (SMs x threads an SM, from DeviceProps) AtExit for grids that ask for
+// 35-75 % of them (reduce_sum sets it, create() asks the device once).
 struct Stream {
   cudaStream_t handle = nullptr;
   bool pdl = false;
   int64_t thread_slots = 0;
 };
 
-// EXPERIMENT switch (session 14): ORT_PDL_TRIGGER=early or exit forces one trigger for every launch, so one
-// build can time both on the same machine; anything else keeps the choice by grid. Read once.
-inline int forced_trigger() {
-  static const int forced = [] {
-    const char* e = std::getenv("ORT_PDL_TRIGGER");
-    if (e && std::strcmp(e, "early") == 0) return 1;
-    if (e && std::strcmp(e, "exit") == 0) return 2;
-    return 0;
-  }();
-  return forced;
-}
-
 inline Trigger trigger_for(dim3 grid, dim3 block, const Stream& s) {
-  if (forced_trigger() != 0) return forced_trigger() == 1 ? Trigger::Early : Trigger::AtExit;
   if (s.thread_slots <= 0) return Trigger::Early;
   const double threads = double(grid.x) * grid.y * grid.z * block.x * block.y * block.z;
   const double share = threads / double(s.thread_slots);

@@ -145,7 +145,7 @@ Status copy_cuda_execute(const CopyCudaDescriptor* desc, void*, size_t, void* ou
   if (desc->path == CopyPath::Empty || (out == src && info.same_layout)) return Status::Success;
   DeviceGuard guard(desc->device_id);
   auto st = static_cast<cudaStream_t>(stream);
-  const cuda::Stream ks{st, desc->props.programmatic_launch, thread_slots(desc->props)};
+  const cuda::Stream ks{st, desc->props.programmatic_launch};
   if (desc->path == CopyPath::Memcpy) {
     return cuda_status(cudaMemcpyAsync(out, src, size_t(info.numel * info.elem_size), cudaMemcpyDeviceToDevice, st),
                        "copy (cudaMemcpyAsync)");

@@ -106,7 +106,8 @@ __global__ void __launch_bounds__(TILE * ROWS) transpose(T* __restrict__ out, co
 // The launch bound asks for 4 blocks per SM: left alone, ptxas took 80 registers and allowed 3.
 template <int TI, int TJ, int ROWS>
 __global__ void __launch_bounds__(32 * ROWS, 4) transpose_pairs(uint16_t* __restrict__ out,
-                                                             const uint16_t* __restrict__ src, TransposePlan p, cuda::Trigger trigger) {
+                                                             const uint16_t* __restrict__ src, TransposePlan p,
+                                                             cuda::Trigger trigger) {
   cuda::pdl_prologue(trigger);
   static_assert(TJ == 64 && TI % (2 * ROWS) == 0, "a warp spans the 32 word columns of one tile row");
   constexpr int kWords = TI / 2;          // words per tile row of out
@@ -166,7 +167,8 @@ __global__ void __launch_bounds__(32 * ROWS, 4) transpose_pairs(uint16_t* __rest
 
 // Anything else: each thread turns a linear index (in out's memory order) into both offsets.
 template <class T>
-__global__ void strided(T* __restrict__ out, const T* __restrict__ src, Nest<2> n, int64_t numel, cuda::Trigger trigger) {
+__global__ void strided(T* __restrict__ out, const T* __restrict__ src, Nest<2> n, int64_t numel,
+                        cuda::Trigger trigger) {
   cuda::pdl_prologue(trigger);
   const int64_t stride = int64_t(gridDim.x) * blockDim.x;
   for (int64_t idx = int64_t(blockIdx.x) * blockDim.x + threadIdx.x; idx < numel; idx += stride) {

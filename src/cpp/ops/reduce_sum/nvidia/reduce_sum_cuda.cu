@@ -27,7 +27,7 @@ struct ReduceSumCudaDescriptor {
   int64_t blocks_packed = 0;   // ... and when it takes a 16-byte pack of adjacent outputs
   int device_id = 0;
   bool pdl = false;            // programmatic dependent launch (core/cuda_launch.cuh)
-  int64_t thread_slots = 0;    // what its trigger is chosen against
+  int64_t thread_slots = 0;    // the PDL trigger by grid (core/cuda_launch.cuh)
 };
 
 namespace {

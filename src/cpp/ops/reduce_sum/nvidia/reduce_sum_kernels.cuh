@@ -76,7 +76,8 @@ __device__ __forceinline__ void write_result(T* out, float* partials, const Rows
 // packs a thread in flight, BLOCK / TPR rows a block. The library uses the defaults; the split sweep
 // (tests/bench/sweeps/reduce_sum_splits.cu) times the others.
 template <class T, int VEC, int TPR, int UNROLL = 4, int BLOCK = (TPR < 256 ? 256 : TPR)>
-__global__ void __launch_bounds__(BLOCK) contiguous(T* out, const T* x, float* partials, RowsOfDim r, cuda::Trigger trigger) {
+__global__ void __launch_bounds__(BLOCK) contiguous(T* out, const T* x, float* partials, RowsOfDim r,
+                                                    cuda::Trigger trigger) {
   cuda::pdl_prologue(trigger);
   static_assert(BLOCK % TPR == 0, "whole rows a block");
   constexpr int kBlock = BLOCK;
@@ -118,7 +119,8 @@ __global__ void __launch_bounds__(BLOCK) contiguous(T* out, const T* x, float* p
 // out's memory order, so when x is unit-stride across outputs (a column sum) the reads coalesce; with
 // VEC > 1 each thread reads VEC adjacent columns as one 16-byte pack.
 template <class T, int VEC>
-__global__ void __launch_bounds__(256) strided(T* out, const T* x, float* partials, RowsOfDim r, cuda::Trigger trigger) {
+__global__ void __launch_bounds__(256) strided(T* out, const T* x, float* partials, RowsOfDim r,
+                                               cuda::Trigger trigger) {
   cuda::pdl_prologue(trigger);
   // 4 packs a step: 8 for 16-bit packs (twice the bytes in flight) ran the 32768x4096 bf16 column sum at
   // 81.4 instead of 80.3 us (H200, runs o and p), so the column-sum miss is not too few loads in flight.
@@ -164,7 +166,8 @@ __global__ void __launch_bounds__(256) strided(T* out, const T* x, float* partia
 //                    (threadIdx.y: lane y takes splits y, y + 8, ...); the 8 lane sums are added in order.
 //                    Session 1 used one thread per row there: 4096 threads each adding 512 partials.
 template <class T>
-__global__ void __launch_bounds__(256) finish_few_rows(T* out, const float* partials, RowsOfDim r, int splits, cuda::Trigger trigger) {
+__global__ void __launch_bounds__(256) finish_few_rows(T* out, const float* partials, RowsOfDim r, int splits,
+                                                       cuda::Trigger trigger) {
   cuda::pdl_prologue(trigger);
   const int64_t row = (int64_t(blockIdx.x) * blockDim.x + threadIdx.x) / 32;
   if (row >= r.rows) return;  // whole warps leave together (256 is a multiple of 32)

@@ -20,7 +20,8 @@
 namespace ort::softmax_kernels {
 
 template <class T, int VEC, int TPR, int CLUSTER>
-__global__ void __launch_bounds__(TPR, (min_blocks<TPR, 16>())) cluster_online(T* out, const T* x, RowsOfDim r, cuda::Trigger trigger) {
+__global__ void __launch_bounds__(TPR, (min_blocks<TPR, 16>())) cluster_online(T* out, const T* x, RowsOfDim r,
+                                                                               cuda::Trigger trigger) {
   cuda::pdl_prologue(trigger);
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
   namespace cg = cooperative_groups;
@@ -145,7 +146,8 @@ __device__ __forceinline__ void init_pairs_barrier(uint64_t* arrived) {
 // ASYNC: cluster_combine's exchange by st.async (the library's, session 12) or through a cluster barrier (kept
 // for the sweep, which times both).
 template <class T, int VEC, int TPR, int NP, int CLUSTER, bool FULL = false, bool ASYNC = true>
-__global__ void __launch_bounds__(TPR, (min_blocks<TPR, NP * VEC>())) cluster_registers(T* out, const T* x, RowsOfDim r, cuda::Trigger trigger) {
+__global__ void __launch_bounds__(TPR, (min_blocks<TPR, NP * VEC>())) cluster_registers(T* out, const T* x, RowsOfDim r,
+                                                                                        cuda::Trigger trigger) {
   cuda::pdl_prologue(trigger);
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
   __shared__ uint64_t arrived;

@@ -37,7 +37,6 @@ struct SoftmaxCudaDescriptor {
   bool split_full = false;     // the row fills every pack of entry `split`
   int device_id = 0;
   bool pdl = false;            // programmatic dependent launch (core/cuda_launch.cuh)
-  int64_t thread_slots = 0;    // what its trigger is chosen against
 };
 
 namespace {
@@ -68,9 +67,10 @@ constexpr auto registers_table() {
     // 8192x512 6.39 vs 6.59 µs, 32768x4096 131.5 vs 145.0, 4096x8192 34.5 vs online's 37.2.
     // Session 9: 1536 halves (192 packs) as 64 x 3, no masked pack: 8.60 us against 64 x 4's 8.97 (bf16,
     // 4080 rows; sweep run 4 and the bench before it).
-    // Session 13 (EXPERIMENT, not run on the GPU as a library change): with programmatic dependent launch, rows
-    // of 1024 halves in blocks of 512 threads timed 5.61 us against 5.96 in blocks of 256 (4096x1024 bf16, sweep
-    // run bh; before PDL the 512 block lost, 6.37 against 6.30, run be); Liger takes 5.59-5.68 in the bench.
+    // Session 14: rows of 1024 halves in blocks of 512 threads (was 256). With programmatic dependent launch
+    // the sweep timed 5.61 us against 5.96 (4096x1024 bf16, run bh; before PDL the 512 block lost, 6.37
+    // against 6.30, run be); the bench then ran 5.42 (fp16) and 5.45 (bf16) against 5.87-5.90 (run bm;
+    // Liger 5.53-5.64 in run bl).
     return std::array<RowConfig, 10>{{{32, 4, 1}, {64, 8, 1}, {128, 16, 1}, {256, 16, 2}, {512, 32, 2},
                                       {1024, 32, 4, 1, 512}, {1536, 64, 3}, {2048, 64, 4}, {4096, 256, 2},
                                       {8192, 512, 2}}};
@@ -249,7 +249,6 @@ Status softmax_cuda_create(SoftmaxCudaDescriptor** desc, const TensorDesc* out, 
   }
   d->device_id = x->device_id;
   d->pdl = props.programmatic_launch;
-  d->thread_slots = thread_slots(props);
   const RowsOfDim& r = d->info.r;
   const int vec = 16 / int(dtype_size(d->info.dtype));
   d->packs_aligned = r.length % vec == 0;
@@ -299,7 +298,7 @@ Status softmax_cuda_workspace_size(const SoftmaxCudaDescriptor*, size_t* size) {
 Status softmax_cuda_execute(const SoftmaxCudaDescriptor* desc, void*, size_t, void* out, const void* x, void* stream) {
   if (desc->path == SoftmaxPath::Empty) return Status::Success;
   DeviceGuard guard(desc->device_id);
-  const cuda::Stream st{static_cast<cudaStream_t>(stream), desc->pdl, desc->thread_slots};
+  const cuda::Stream st{static_cast<cudaStream_t>(stream), desc->pdl};
   const bool wide = desc->packs_aligned &&
                     (reinterpret_cast<uintptr_t>(out) | reinterpret_cast<uintptr_t>(x)) % 16 == 0;
   const RowsOfDim& r = desc->info.r;

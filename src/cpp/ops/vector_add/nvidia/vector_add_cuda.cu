@@ -167,8 +167,7 @@ Status vector_add_cuda_execute(const VectorAddCudaDescriptor* desc, void*, size_
                                const void* b, void* stream) {
   if (desc->info.numel == 0) return Status::Success;
   DeviceGuard guard(desc->device_id);
-  const cuda::Stream st{static_cast<cudaStream_t>(stream), desc->props.programmatic_launch,
-                        thread_slots(desc->props)};
+  const cuda::Stream st{static_cast<cudaStream_t>(stream), desc->props.programmatic_launch};
   const Status s = dispatch_float(desc->info.dtype, [&](auto tag) {
     using T = typename decltype(tag)::type;
     T* o = static_cast<T*>(out);

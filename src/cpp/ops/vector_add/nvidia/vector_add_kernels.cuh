@@ -54,7 +54,8 @@ __device__ __forceinline__ void widen(const cuda::Pack<T, VEC>& pk, float splat,
 // 128 as torch's elementwise kernels; the vector_add_rows sweep times 128, 256 and 512), with the same 1024
 // threads per SM.
 template <class T, int VEC, int kUnroll, int kBcast, int BLOCK>
-__global__ void __launch_bounds__(BLOCK, 1024 / BLOCK) rows(T* out, const T* a, const T* b, RowsPlan p, cuda::Trigger trigger) {
+__global__ void __launch_bounds__(BLOCK, 1024 / BLOCK) rows(T* out, const T* a, const T* b, RowsPlan p,
+                                                            cuda::Trigger trigger) {
   cuda::pdl_prologue(trigger);
   constexpr int kChunk = BLOCK * VEC * kUnroll;
   constexpr bool kSplatA = kBcast & 1, kSplatB = kBcast & 2;
@@ -110,7 +111,8 @@ struct TiledPlan {
 
 // 1024 threads per SM (64 registers each): room for both inputs' values without spilling.
 template <class T, int TILE, int ROWS, bool kTA, bool kTB>
-__global__ void __launch_bounds__(TILE * ROWS, 1024 / (TILE * ROWS)) tiled(T* out, const T* a, const T* b, TiledPlan p, cuda::Trigger trigger) {  // out may be a or b
+__global__ void __launch_bounds__(TILE * ROWS, 1024 / (TILE * ROWS))
+    tiled(T* out, const T* a, const T* b, TiledPlan p, cuda::Trigger trigger) {  // out may be a or b
   cuda::pdl_prologue(trigger);
   __shared__ float ta[kTA ? TILE : 1][TILE + 1];  // +1: the read back along i is conflict-free
   __shared__ float tb[kTB ? TILE : 1][TILE + 1];
