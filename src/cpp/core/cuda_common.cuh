@@ -3,6 +3,7 @@
 // needs, and a guard that launches on the descriptor's device without leaving the caller's changed.
 #include <cuda_runtime.h>
 
+#include <cstdint>
 #include <string>
 
 #include "core/status.h"
@@ -22,6 +23,7 @@ struct DeviceProps {
   int max_smem_optin = 0;
   int cluster_launch = 0;  // thread-block clusters (compute capability 9.0+)
   bool programmatic_launch = false;  // programmatic dependent launch (9.0+; core/cuda_launch.cuh)
+  int max_threads_per_sm = 2048;
 };
 
 inline Status query_device(int device_id, DeviceProps* p) {
@@ -38,7 +40,9 @@ inline Status query_device(int device_id, DeviceProps* p) {
   s = cuda_status(cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, device_id),
                   "querying the CUDA device");
   p->programmatic_launch = major >= 9;
-  return s;
+  if (s != Status::Success) return s;
+  return cuda_status(cudaDeviceGetAttribute(&p->max_threads_per_sm, cudaDevAttrMaxThreadsPerMultiProcessor, device_id),
+                     "querying the CUDA device");
 }
 
 class DeviceGuard {
@@ -58,5 +62,8 @@ class DeviceGuard {
 };
 
 inline int64_t ceil_div(int64_t a, int64_t b) { return (a + b - 1) / b; }
+
+// Threads the device holds at once: what the PDL trigger is chosen against (core/cuda_launch.cuh).
+inline int64_t thread_slots(const DeviceProps& p) { return int64_t(p.sm_count) * p.max_threads_per_sm; }
 
 }  // namespace ort

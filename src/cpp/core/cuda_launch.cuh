@@ -12,31 +12,43 @@
 // triggers it (ours); after one of torch's kernels the launch waits for its end, as without PDL.
 #include <cuda_runtime.h>
 
+#include <cstdint>
+
 namespace ort::cuda {
 
 // When a kernel lets the next one start: at once (Early), or as each of its blocks exits (AtExit, the implicit
-// trigger). Early hides more of the gap, but then the next kernel's blocks wait beside this kernel's on every SM
-// with room for them; kernels whose grid fills part of the GPU for a few microseconds or more ran slower so
-// (why was not profiled: the waiting blocks' cost to the running ones is the guess).
-// Measured on the H200 (session 13, run bi, the bench built both ways): reduce_sum 256x262144 fp32 61.1 us
-// (AtExit) against 83.3 (Early), 4096x4096 fp32 17.2 against 22.6, 4096x1024 fp32 5.5 against 6.7; softmax
-// 4096x128 fp32 2.91 against 2.35, vector_add 4096 elements 1.08 against 0.76. So the reduce_sum kernels
-// trigger at exit and the others early.
-enum class Trigger { Early, AtExit };
+// trigger). Early hides more of the gap; AtExit keeps the next kernel's blocks off the SMs until this kernel's
+// blocks leave. Measured on the H200 with one build timing both (session 14, run bm,
+// docs/runs/pdl-trigger-h200-2026-11-30-bm.md): the softmax, vector_add and copy kernels ran as fast or faster
+// with Early on every benchmark row (softmax 4096x1024 bf16 5.45 against 6.15 us, vector_add 1008x2304 bf16 4.85
+// against 5.26); the reduce_sum kernels ran faster with AtExit exactly where their grid asks for 35-75 % of the
+// GPU's thread slots (256x262144 fp32, 131 K threads of 270 K: 59.9 against 83.4 us; 4096x4096 fp32 17.1 against
+// 22.6) and with Early elsewhere (144x1280, 5 K threads: 1.71 against 2.04; 4096x4096 halves, 524 K: 9.3
+// against 10.0). Why an early trigger costs a reduction that fills half the GPU was not profiled.
+enum class Trigger : unsigned char { Early, AtExit };
 
-template <Trigger WHEN = Trigger::Early>
-__device__ __forceinline__ void pdl_prologue() {
+__device__ __forceinline__ void pdl_prologue(Trigger when) {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
-  if constexpr (WHEN == Trigger::Early) asm volatile("griddepcontrol.launch_dependents;" ::: "memory");
+  if (when == Trigger::Early) asm volatile("griddepcontrol.launch_dependents;" ::: "memory");
   asm volatile("griddepcontrol.wait;" ::: "memory");
 #endif
 }
 
-// A stream, and whether its device runs PDL (create() asks once: DeviceProps::programmatic_launch).
+// A stream, whether its device runs PDL, and which trigger its launches pass: Early for every grid while
+// thread_slots is 0; with thread_slots (SMs x threads an SM, from DeviceProps) AtExit for grids that ask for
+// 35-75 % of them (reduce_sum sets it, create() asks the device once).
 struct Stream {
   cudaStream_t handle = nullptr;
   bool pdl = false;
+  int64_t thread_slots = 0;
 };
+
+inline Trigger trigger_for(dim3 grid, dim3 block, const Stream& s) {
+  if (s.thread_slots <= 0) return Trigger::Early;
+  const double threads = double(grid.x) * grid.y * grid.z * block.x * block.y * block.z;
+  const double share = threads / double(s.thread_slots);
+  return share > 0.35 && share < 0.75 ? Trigger::AtExit : Trigger::Early;
+}
 
 // The configuration of kernel<<<grid, block, 0, s.handle>>>, with PDL where s allows it and a cluster of
 // `cluster` CTAs along x where cluster > 0 (the attributes live in `attrs`). Also what occupancy queries of
@@ -71,7 +83,7 @@ cudaError_t launch_in_clusters(void (*kernel)(Params...), dim3 grid, dim3 block,
                                Args&&... args) {
   cudaLaunchAttribute attrs[2];
   const cudaLaunchConfig_t cfg = launch_config(grid, block, cluster, s, attrs);
-  return cudaLaunchKernelEx(&cfg, kernel, static_cast<Args&&>(args)...);
+  return cudaLaunchKernelEx(&cfg, kernel, static_cast<Args&&>(args)..., trigger_for(grid, block, s));
 }
 
 template <class... Params, class... Args>

@@ -30,7 +30,7 @@ void sweep_flat(const std::vector<void*>& in, const std::vector<void*>& out, siz
   const int64_t blocks = std::max<int64_t>(1, (n + int64_t(threads) * UNROLL - 1) / (int64_t(threads) * UNROLL));
   const double us = time_graph(int(in.size()), [&](int i, cudaStream_t st) {
     copy_kernels::flat<uint4, UNROLL><<<unsigned(blocks), threads, 0, st>>>(static_cast<uint4*>(out[i]),
-                                                                            static_cast<const uint4*>(in[i]), n);
+                                                                            static_cast<const uint4*>(in[i]), n, ort::cuda::Trigger::Early);
   });
   report(bytes, "flat", threads, UNROLL, us);
 }

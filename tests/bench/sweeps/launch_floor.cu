@@ -19,8 +19,8 @@ namespace {
 
 __global__ void empty_kernel() {}
 
-__global__ void copy_kernel(float* out, const float* x, int n) {
-  ort::cuda::pdl_prologue();  // as every library kernel: it may be launched with PDL below
+__global__ void copy_kernel(float* out, const float* x, int n, ort::cuda::Trigger trigger) {
+  ort::cuda::pdl_prologue(trigger);  // as every library kernel: it may be launched with PDL below
   const int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n) out[i] = x[i];
 }
@@ -56,7 +56,7 @@ int main() {
   std::printf("cudaGetLastError,%.3f\n", per_call_us([&] { cudaGetLastError(); }));
   std::printf("empty kernel <<<1, 32>>>,%.3f\n", per_call_us([&] { empty_kernel<<<1, 32, 0, st>>>(); }));
   std::printf("copy kernel, 1024 fp32 <<<4, 256>>>,%.3f\n",
-              per_call_us([&] { copy_kernel<<<4, 256, 0, st>>>(y, x, 1024); }));
+              per_call_us([&] { copy_kernel<<<4, 256, 0, st>>>(y, x, 1024, ort::cuda::Trigger::Early); }));
   // The library's launch since session 13: cudaLaunchKernelEx with programmatic dependent launch (not yet run
   // on the GPU as a row of this sweep: whether the attribute costs host time beside <<<>>>).
   const ort::cuda::Stream pdl{st, true}, plain{st, false};
@@ -66,7 +66,7 @@ int main() {
               per_call_us([&] { CHECK(ort::cuda::launch(copy_kernel, 4, 256, pdl, y, x, 1024)); }));
   std::printf("copy kernel + 2 cudaGetDevice + cudaGetLastError,%.3f\n", per_call_us([&] {
                 cudaGetDevice(&device);
-                copy_kernel<<<4, 256, 0, st>>>(y, x, 1024);
+                copy_kernel<<<4, 256, 0, st>>>(y, x, 1024, ort::cuda::Trigger::Early);
                 cudaGetDevice(&device);
                 cudaGetLastError();
               }));

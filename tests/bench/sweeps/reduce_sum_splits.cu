@@ -53,7 +53,7 @@ template <class T, int TPR>
 void launch_rows(const RowsOfDim& r, int splits, T* out, const T* x, float* ws, cudaStream_t st) {
   constexpr int kBlock = TPR < 256 ? 256 : TPR;
   const unsigned blocks = unsigned((r.rows + kBlock / TPR - 1) / (kBlock / TPR));
-  reduce_sum_kernels::contiguous<T, 16 / sizeof(T), TPR><<<dim3(blocks, unsigned(splits)), kBlock, 0, st>>>(out, x, ws, r);
+  reduce_sum_kernels::contiguous<T, 16 / sizeof(T), TPR><<<dim3(blocks, unsigned(splits)), kBlock, 0, st>>>(out, x, ws, r, ort::cuda::Trigger::Early);
 }
 
 // The library's row kernel with other loads in flight a thread (UNROLL) and rows a block (BLOCK / TPR):
@@ -68,7 +68,7 @@ struct Variant {
 template <class T, int TPR, int UNROLL, int BLOCK>
 void launch_variant(const RowsOfDim& r, T* out, const T* x, float* ws, cudaStream_t st) {
   const unsigned blocks = unsigned((r.rows + BLOCK / TPR - 1) / (BLOCK / TPR));
-  reduce_sum_kernels::contiguous<T, 16 / sizeof(T), TPR, UNROLL, BLOCK><<<blocks, BLOCK, 0, st>>>(out, x, ws, r);
+  reduce_sum_kernels::contiguous<T, 16 / sizeof(T), TPR, UNROLL, BLOCK><<<blocks, BLOCK, 0, st>>>(out, x, ws, r, ort::cuda::Trigger::Early);
 }
 
 template <int TPR, int UNROLL, int BLOCK>
@@ -89,7 +89,7 @@ void launch_main(const RowsOfDim& r, bool columns, int splits, int tpr, T* out, 
   constexpr int kVec = 16 / sizeof(T);
   if (columns) {
     const unsigned blocks = unsigned((r.rows + 256 * kVec - 1) / (256 * kVec));
-    reduce_sum_kernels::strided<T, kVec><<<dim3(blocks, unsigned(splits)), 256, 0, st>>>(out, x, ws, r);
+    reduce_sum_kernels::strided<T, kVec><<<dim3(blocks, unsigned(splits)), 256, 0, st>>>(out, x, ws, r, ort::cuda::Trigger::Early);
   } else if (tpr == 32) {
     launch_rows<T, 32>(r, splits, out, x, ws, st);
   } else if (tpr == 64) {
@@ -103,10 +103,10 @@ void launch_main(const RowsOfDim& r, bool columns, int splits, int tpr, T* out, 
   }
   if (splits == 1) return;
   if (r.rows < reduce_sum_kernels::kWarpFinishRows)
-    reduce_sum_kernels::finish_few_rows<T><<<unsigned((r.rows * 32 + 255) / 256), 256, 0, st>>>(out, ws, r, splits);
+    reduce_sum_kernels::finish_few_rows<T><<<unsigned((r.rows * 32 + 255) / 256), 256, 0, st>>>(out, ws, r, splits, ort::cuda::Trigger::Early);
   else
     reduce_sum_kernels::finish_rows<T><<<unsigned((r.rows + 31) / 32), dim3(32, reduce_sum_kernels::kFinishLanes), 0,
-                                         st>>>(out, ws, r, splits);
+                                         st>>>(out, ws, r, splits, ort::cuda::Trigger::Early);
 }
 
 template <class T>

@@ -50,7 +50,7 @@ void sweep_unroll(const Buffers& buf, const vector_add_kernels::RowsPlan& p, con
                   unsigned(std::min<int64_t>(p.rows, 65535)));
   const double us = time_graph(int(buf.out.size()), [&](int i, cudaStream_t st) {
     vector_add_kernels::rows<T, kVec, UNROLL, 0, BLOCK><<<grid, BLOCK, 0, st>>>(
-        static_cast<T*>(buf.out[i]), static_cast<const T*>(buf.a[i]), static_cast<const T*>(buf.b[i]), p);
+        static_cast<T*>(buf.out[i]), static_cast<const T*>(buf.a[i]), static_cast<const T*>(buf.b[i]), p, ort::cuda::Trigger::Early);
   });
   std::printf("%s,%s,%d,%d,%u,%.2f,%.0f\n", dtype_name<T>(), shape, UNROLL, BLOCK, grid.x * grid.y, us,
               bytes / us * 1e-3);

@@ -12,8 +12,8 @@ namespace ort::copy_kernels {
 // kUnroll independent loads are issued before the first store so several are in flight per thread;
 // the streaming hints (.cs) keep a once-touched tensor from evicting useful L2 lines.
 template <class V, int kUnroll>
-__global__ void flat(V* __restrict__ out, const V* __restrict__ src, int64_t n) {
-  cuda::pdl_prologue();
+__global__ void flat(V* __restrict__ out, const V* __restrict__ src, int64_t n, cuda::Trigger trigger) {
+  cuda::pdl_prologue(trigger);
   const int64_t stride = int64_t(gridDim.x) * blockDim.x;
   int64_t i = int64_t(blockIdx.x) * blockDim.x + threadIdx.x;
   for (; i + (kUnroll - 1) * stride < n; i += kUnroll * stride) {
@@ -59,8 +59,8 @@ struct TransposePlan {
 
 template <class T, int TILE, int ROWS>
 __global__ void __launch_bounds__(TILE * ROWS) transpose(T* __restrict__ out, const T* __restrict__ src,
-                                                         TransposePlan p) {
-  cuda::pdl_prologue();
+                                                         TransposePlan p, cuda::Trigger trigger) {
+  cuda::pdl_prologue(trigger);
   __shared__ T tile[TILE][TILE + 1];
   const int tx = threadIdx.x, ty = threadIdx.y;
   const int64_t i0 = int64_t(blockIdx.x) * TILE;
@@ -106,8 +106,9 @@ __global__ void __launch_bounds__(TILE * ROWS) transpose(T* __restrict__ out, co
 // The launch bound asks for 4 blocks per SM: left alone, ptxas took 80 registers and allowed 3.
 template <int TI, int TJ, int ROWS>
 __global__ void __launch_bounds__(32 * ROWS, 4) transpose_pairs(uint16_t* __restrict__ out,
-                                                             const uint16_t* __restrict__ src, TransposePlan p) {
-  cuda::pdl_prologue();
+                                                             const uint16_t* __restrict__ src, TransposePlan p,
+                                                             cuda::Trigger trigger) {
+  cuda::pdl_prologue(trigger);
   static_assert(TJ == 64 && TI % (2 * ROWS) == 0, "a warp spans the 32 word columns of one tile row");
   constexpr int kWords = TI / 2;          // words per tile row of out
   constexpr int kPairs = kWords / ROWS;   // row pairs each thread loads
@@ -166,8 +167,9 @@ __global__ void __launch_bounds__(32 * ROWS, 4) transpose_pairs(uint16_t* __rest
 
 // Anything else: each thread turns a linear index (in out's memory order) into both offsets.
 template <class T>
-__global__ void strided(T* __restrict__ out, const T* __restrict__ src, Nest<2> n, int64_t numel) {
-  cuda::pdl_prologue();
+__global__ void strided(T* __restrict__ out, const T* __restrict__ src, Nest<2> n, int64_t numel,
+                        cuda::Trigger trigger) {
+  cuda::pdl_prologue(trigger);
   const int64_t stride = int64_t(gridDim.x) * blockDim.x;
   for (int64_t idx = int64_t(blockIdx.x) * blockDim.x + threadIdx.x; idx < numel; idx += stride) {
     int64_t rest = idx, o = 0, s = 0;

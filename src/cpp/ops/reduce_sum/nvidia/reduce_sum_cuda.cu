@@ -27,6 +27,7 @@ struct ReduceSumCudaDescriptor {
   int64_t blocks_packed = 0;   // ... and when it takes a 16-byte pack of adjacent outputs
   int device_id = 0;
   bool pdl = false;            // programmatic dependent launch (core/cuda_launch.cuh)
+  int64_t thread_slots = 0;    // the PDL trigger by grid (core/cuda_launch.cuh)
 };
 
 namespace {
@@ -134,6 +135,7 @@ Status reduce_sum_cuda_create(ReduceSumCudaDescriptor** desc, const TensorDesc* 
   }
   d->device_id = x->device_id;
   d->pdl = props.programmatic_launch;
+  d->thread_slots = thread_slots(props);
   plan(d, props);
   *desc = d;
   return Status::Success;
@@ -152,7 +154,7 @@ Status reduce_sum_cuda_execute(const ReduceSumCudaDescriptor* desc, void* worksp
   if (workspace_size < needed || (needed && !workspace))
     return fail(Status::InsufficientWorkspace, "reduce_sum needs " + std::to_string(needed) + " workspace bytes");
   DeviceGuard guard(desc->device_id);
-  const cuda::Stream st{static_cast<cudaStream_t>(stream), desc->pdl};
+  const cuda::Stream st{static_cast<cudaStream_t>(stream), desc->pdl, desc->thread_slots};
   float* ws = static_cast<float*>(workspace);
   const Status s = dispatch_float(desc->info.dtype, [&](auto tag) {
     using T = typename decltype(tag)::type;

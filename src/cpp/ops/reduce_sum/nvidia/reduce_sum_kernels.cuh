@@ -76,8 +76,9 @@ __device__ __forceinline__ void write_result(T* out, float* partials, const Rows
 // packs a thread in flight, BLOCK / TPR rows a block. The library uses the defaults; the split sweep
 // (tests/bench/sweeps/reduce_sum_splits.cu) times the others.
 template <class T, int VEC, int TPR, int UNROLL = 4, int BLOCK = (TPR < 256 ? 256 : TPR)>
-__global__ void __launch_bounds__(BLOCK) contiguous(T* out, const T* x, float* partials, RowsOfDim r) {
-  cuda::pdl_prologue<cuda::Trigger::AtExit>();
+__global__ void __launch_bounds__(BLOCK) contiguous(T* out, const T* x, float* partials, RowsOfDim r,
+                                                    cuda::Trigger trigger) {
+  cuda::pdl_prologue(trigger);
   static_assert(BLOCK % TPR == 0, "whole rows a block");
   constexpr int kBlock = BLOCK;
   __shared__ float smem[32 * (kBlock / TPR)];
@@ -118,8 +119,9 @@ __global__ void __launch_bounds__(BLOCK) contiguous(T* out, const T* x, float* p
 // out's memory order, so when x is unit-stride across outputs (a column sum) the reads coalesce; with
 // VEC > 1 each thread reads VEC adjacent columns as one 16-byte pack.
 template <class T, int VEC>
-__global__ void __launch_bounds__(256) strided(T* out, const T* x, float* partials, RowsOfDim r) {
-  cuda::pdl_prologue<cuda::Trigger::AtExit>();
+__global__ void __launch_bounds__(256) strided(T* out, const T* x, float* partials, RowsOfDim r,
+                                               cuda::Trigger trigger) {
+  cuda::pdl_prologue(trigger);
   // 4 packs a step: 8 for 16-bit packs (twice the bytes in flight) ran the 32768x4096 bf16 column sum at
   // 81.4 instead of 80.3 us (H200, runs o and p), so the column-sum miss is not too few loads in flight.
   constexpr int kUnroll = VEC > 1 ? 4 : 8;
@@ -164,8 +166,9 @@ __global__ void __launch_bounds__(256) strided(T* out, const T* x, float* partia
 //                    (threadIdx.y: lane y takes splits y, y + 8, ...); the 8 lane sums are added in order.
 //                    Session 1 used one thread per row there: 4096 threads each adding 512 partials.
 template <class T>
-__global__ void __launch_bounds__(256) finish_few_rows(T* out, const float* partials, RowsOfDim r, int splits) {
-  cuda::pdl_prologue<cuda::Trigger::AtExit>();
+__global__ void __launch_bounds__(256) finish_few_rows(T* out, const float* partials, RowsOfDim r, int splits,
+                                                       cuda::Trigger trigger) {
+  cuda::pdl_prologue(trigger);
   const int64_t row = (int64_t(blockIdx.x) * blockDim.x + threadIdx.x) / 32;
   if (row >= r.rows) return;  // whole warps leave together (256 is a multiple of 32)
   float sum = 0.f;
@@ -183,8 +186,8 @@ constexpr int64_t kWarpFinishRows = 1024;  // fewer rows than this finish with f
 
 template <class T>
 __global__ void __launch_bounds__(32 * kFinishLanes) finish_rows(T* out, const float* partials, RowsOfDim r,
-                                                                 int splits) {
-  cuda::pdl_prologue<cuda::Trigger::AtExit>();
+                                                                 int splits, cuda::Trigger trigger) {
+  cuda::pdl_prologue(trigger);
   __shared__ float lane_sum[kFinishLanes][33];
   const int64_t row = int64_t(blockIdx.x) * 32 + threadIdx.x;
   float sum = 0.f;

@@ -20,8 +20,9 @@
 namespace ort::softmax_kernels {
 
 template <class T, int VEC, int TPR, int CLUSTER>
-__global__ void __launch_bounds__(TPR, (min_blocks<TPR, 16>())) cluster_online(T* out, const T* x, RowsOfDim r) {
-  cuda::pdl_prologue();
+__global__ void __launch_bounds__(TPR, (min_blocks<TPR, 16>())) cluster_online(T* out, const T* x, RowsOfDim r,
+                                                                               cuda::Trigger trigger) {
+  cuda::pdl_prologue(trigger);
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
   namespace cg = cooperative_groups;
   cg::cluster_group cluster = cg::this_cluster();
@@ -145,8 +146,9 @@ __device__ __forceinline__ void init_pairs_barrier(uint64_t* arrived) {
 // ASYNC: cluster_combine's exchange by st.async (the library's, session 12) or through a cluster barrier (kept
 // for the sweep, which times both).
 template <class T, int VEC, int TPR, int NP, int CLUSTER, bool FULL = false, bool ASYNC = true>
-__global__ void __launch_bounds__(TPR, (min_blocks<TPR, NP * VEC>())) cluster_registers(T* out, const T* x, RowsOfDim r) {
-  cuda::pdl_prologue();
+__global__ void __launch_bounds__(TPR, (min_blocks<TPR, NP * VEC>())) cluster_registers(T* out, const T* x, RowsOfDim r,
+                                                                                        cuda::Trigger trigger) {
+  cuda::pdl_prologue(trigger);
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
   __shared__ uint64_t arrived;
   if constexpr (ASYNC) init_pairs_barrier(&arrived);
@@ -173,7 +175,7 @@ __global__ void __launch_bounds__(TPR, (min_blocks<TPR, NP * VEC>())) cluster_re
 }
 
 template <class T>
-using SoftmaxKernel = void (*)(T*, const T*, RowsOfDim);
+using SoftmaxKernel = void (*)(T*, const T*, RowsOfDim, cuda::Trigger);
 
 // Whether one cluster of this kernel can be resident. Clusters above 8 CTAs are "non-portable" (an H100/H200
 // runs up to 16; other GPUs with clusters may not): each kernel must allow them once per device before its

@@ -48,6 +48,7 @@ struct RowConfig {
   int64_t max_length;
   int tpr, np;
   int cluster = 1;  // CTAs a row (the cluster_registers table)
+  int block = 0;    // threads a block of the registers kernel; 0: registers_block<tpr>(), about 256
 };
 
 template <int VEC>
@@ -66,8 +67,13 @@ constexpr auto registers_table() {
     // 8192x512 6.39 vs 6.59 µs, 32768x4096 131.5 vs 145.0, 4096x8192 34.5 vs online's 37.2.
     // Session 9: 1536 halves (192 packs) as 64 x 3, no masked pack: 8.60 us against 64 x 4's 8.97 (bf16,
     // 4080 rows; sweep run 4 and the bench before it).
+    // Session 14: rows of 1024 halves in blocks of 512 threads (was 256). With programmatic dependent launch
+    // the sweep timed 5.61 us against 5.96 (4096x1024 bf16, run bh; before PDL the 512 block lost, 6.37
+    // against 6.30, run be); the bench then ran 5.42 (fp16) and 5.45 (bf16) against 5.87-5.90 (run bm;
+    // Liger 5.53-5.64 in run bl).
     return std::array<RowConfig, 10>{{{32, 4, 1}, {64, 8, 1}, {128, 16, 1}, {256, 16, 2}, {512, 32, 2},
-                                      {1024, 32, 4}, {1536, 64, 3}, {2048, 64, 4}, {4096, 256, 2}, {8192, 512, 2}}};
+                                      {1024, 32, 4, 1, 512}, {1536, 64, 3}, {2048, 64, 4}, {4096, 256, 2},
+                                      {8192, 512, 2}}};
   } else {  // single elements: rows whose pointers or strides do not allow packs
     return std::array<RowConfig, 9>{{{32, 32, 1}, {64, 32, 2}, {128, 32, 4}, {256, 32, 8}, {512, 256, 2},
                                      {1024, 256, 4}, {2048, 256, 8}, {4096, 1024, 4}, {8192, 1024, 8}}};
@@ -82,6 +88,7 @@ constexpr bool table_is_sound(const std::array<RowConfig, N>& table) {
     const RowConfig& c = table[i];
     if (int64_t(c.cluster) * c.tpr * c.np * VEC < c.max_length || c.np * VEC > 32 || c.cluster > 16) return false;
     if (i > 0 && table[i - 1].max_length >= c.max_length) return false;
+    if (c.block != 0 && (c.block % c.tpr != 0 || c.block > 1024)) return false;  // whole rows in a block
   }
   return true;
 }
@@ -120,9 +127,9 @@ constexpr bool has_unmasked_body(int vec, int tpr) {
   return vec > 1 && tpr <= 128;
 }
 
-template <class T, int VEC, int TPR, int NP>
+template <class T, int VEC, int TPR, int NP, int BLOCK>
 void launch_registers(bool full, const RowsOfDim& r, T* out, const T* x, cuda::Stream st) {
-  constexpr int kBlock = softmax_kernels::registers_block<TPR>();
+  constexpr int kBlock = BLOCK > 0 ? BLOCK : softmax_kernels::registers_block<TPR>();
   const auto blocks = unsigned(ceil_div(r.rows, kBlock / TPR));
   if constexpr (has_unmasked_body(VEC, TPR)) {
     if (full) {
@@ -130,7 +137,7 @@ void launch_registers(bool full, const RowsOfDim& r, T* out, const T* x, cuda::S
       return;
     }
   }
-  cuda::launch(softmax_kernels::registers<T, VEC, TPR, NP>, blocks, kBlock, st, out, x, r);
+  cuda::launch(softmax_kernels::registers<T, VEC, TPR, NP, kBlock>, blocks, kBlock, st, out, x, r);
 }
 
 // Instantiates exactly the table's entries and launches entry `e`.
@@ -138,7 +145,8 @@ template <class T, int VEC, size_t... I>
 void dispatch_registers(int e, bool full, const RowsOfDim& r, T* out, const T* x, cuda::Stream st,
                         std::index_sequence<I...>) {
   constexpr auto table = registers_table<VEC>();
-  ((e == int(I) ? launch_registers<T, VEC, table[I].tpr, table[I].np>(full, r, out, x, st) : void()), ...);
+  ((e == int(I) ? launch_registers<T, VEC, table[I].tpr, table[I].np, table[I].block>(full, r, out, x, st) : void()),
+   ...);
 }
 
 template <class T, int VEC>

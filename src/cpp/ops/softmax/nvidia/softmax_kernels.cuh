@@ -154,8 +154,9 @@ __host__ __device__ constexpr int registers_block() {
 
 // BLOCK: threads per block, a multiple of TPR (the sweep also times one row a block).
 template <class T, int VEC, int TPR, int NP, int BLOCK = registers_block<TPR>(), bool FULL = false>
-__global__ void __launch_bounds__(BLOCK, (min_blocks<BLOCK, NP * VEC>())) registers(T* out, const T* x, RowsOfDim r) {
-  cuda::pdl_prologue();
+__global__ void __launch_bounds__(BLOCK, (min_blocks<BLOCK, NP * VEC>())) registers(T* out, const T* x, RowsOfDim r,
+                                                                                    cuda::Trigger trigger) {
+  cuda::pdl_prologue(trigger);
   static_assert(BLOCK % TPR == 0, "a block holds whole rows");
   constexpr int kBlock = BLOCK;
   __shared__ float smem[TPR > 32 ? 32 * (kBlock / TPR) : 1];  // groups of <= 32 reduce by shuffles only
@@ -226,8 +227,9 @@ __device__ __forceinline__ void stream_write(T* po, const T* px, Index len, floa
 }
 
 template <class T, int VEC, int TPR>
-__global__ void __launch_bounds__(TPR, (min_blocks<TPR, 16>())) online(T* out, const T* x, RowsOfDim r) {
-  cuda::pdl_prologue();
+__global__ void __launch_bounds__(TPR, (min_blocks<TPR, 16>())) online(T* out, const T* x, RowsOfDim r,
+                                                                       cuda::Trigger trigger) {
+  cuda::pdl_prologue(trigger);
   __shared__ float smem[32];
   int64_t out_off, x_off;
   row_offsets<uint32_t>(r.outer, blockIdx.x, &out_off, &x_off);
@@ -238,8 +240,8 @@ __global__ void __launch_bounds__(TPR, (min_blocks<TPR, 16>())) online(T* out, c
 }
 
 template <class T>
-__global__ void __launch_bounds__(256) strided(T* out, const T* x, RowsOfDim r) {
-  cuda::pdl_prologue();
+__global__ void __launch_bounds__(256) strided(T* out, const T* x, RowsOfDim r, cuda::Trigger trigger) {
+  cuda::pdl_prologue(trigger);
   const int64_t row = int64_t(blockIdx.x) * blockDim.x + threadIdx.x;
   if (row >= r.rows) return;
   int64_t out_off, x_off;

@@ -54,8 +54,9 @@ __device__ __forceinline__ void widen(const cuda::Pack<T, VEC>& pk, float splat,
 // 128 as torch's elementwise kernels; the vector_add_rows sweep times 128, 256 and 512), with the same 1024
 // threads per SM.
 template <class T, int VEC, int kUnroll, int kBcast, int BLOCK>
-__global__ void __launch_bounds__(BLOCK, 1024 / BLOCK) rows(T* out, const T* a, const T* b, RowsPlan p) {
-  cuda::pdl_prologue();
+__global__ void __launch_bounds__(BLOCK, 1024 / BLOCK) rows(T* out, const T* a, const T* b, RowsPlan p,
+                                                            cuda::Trigger trigger) {
+  cuda::pdl_prologue(trigger);
   constexpr int kChunk = BLOCK * VEC * kUnroll;
   constexpr bool kSplatA = kBcast & 1, kSplatB = kBcast & 2;
   for (int64_t row = blockIdx.y; row < p.rows; row += gridDim.y) {
@@ -110,8 +111,9 @@ struct TiledPlan {
 
 // 1024 threads per SM (64 registers each): room for both inputs' values without spilling.
 template <class T, int TILE, int ROWS, bool kTA, bool kTB>
-__global__ void __launch_bounds__(TILE * ROWS, 1024 / (TILE * ROWS)) tiled(T* out, const T* a, const T* b, TiledPlan p) {  // out may be a or b
-  cuda::pdl_prologue();
+__global__ void __launch_bounds__(TILE * ROWS, 1024 / (TILE * ROWS))
+    tiled(T* out, const T* a, const T* b, TiledPlan p, cuda::Trigger trigger) {  // out may be a or b
+  cuda::pdl_prologue(trigger);
   __shared__ float ta[kTA ? TILE : 1][TILE + 1];  // +1: the read back along i is conflict-free
   __shared__ float tb[kTB ? TILE : 1][TILE + 1];
   const int tx = threadIdx.x, ty = threadIdx.y;
@@ -176,8 +178,8 @@ __global__ void __launch_bounds__(TILE * ROWS, 1024 / (TILE * ROWS)) tiled(T* ou
 
 // Any layout: each thread maps a linear index (out's memory order) to three offsets.
 template <class T>
-__global__ void strided(T* out, const T* a, const T* b, Nest<3> n, int64_t numel) {
-  cuda::pdl_prologue();
+__global__ void strided(T* out, const T* a, const T* b, Nest<3> n, int64_t numel, cuda::Trigger trigger) {
+  cuda::pdl_prologue(trigger);
   const int64_t step = int64_t(gridDim.x) * blockDim.x;
   for (int64_t idx = int64_t(blockIdx.x) * blockDim.x + threadIdx.x; idx < numel; idx += step) {
     int64_t rest = idx, o = 0, sa = 0, sb = 0;
