@@ -6,7 +6,8 @@
 #            (tests/bench/sweeps/; SWEEPS="softmax_configs reduce_sum_splits launch_floor" picks; the TileLang
 #            tile sizes with SWEEPS=tilelang_reduce_sum, its long-row softmax kernels with
 #            SWEEPS=tilelang_softmax_cluster; the contiguous copy's launch shapes and cudaMemcpyAsync
-#            with SWEEPS=copy_flat; vector_add's packs a thread with SWEEPS=vector_add_rows)
+#            with SWEEPS=copy_flat; vector_add's packs a thread with SWEEPS=vector_add_rows; where back-to-back
+#            grids' blocks land with each PDL trigger with SWEEPS=pdl_placement)
 #   --ncu: Nsight Compute profiles of the cases in scripts/ncu_profile.sh (NCU_FILTER narrows them)
 #   --pack-logs: after each step, fold what $OUT holds into $OUT/logs.tar (the device tool returns at most
 #                8 files; a step cut off by the time limit still leaves the earlier steps' logs)

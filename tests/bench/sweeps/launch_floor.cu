@@ -57,8 +57,8 @@ int main() {
   std::printf("empty kernel <<<1, 32>>>,%.3f\n", per_call_us([&] { empty_kernel<<<1, 32, 0, st>>>(); }));
   std::printf("copy kernel, 1024 fp32 <<<4, 256>>>,%.3f\n",
               per_call_us([&] { copy_kernel<<<4, 256, 0, st>>>(y, x, 1024, ort::cuda::Trigger::Early); }));
-  // The library's launch since session 13: cudaLaunchKernelEx with programmatic dependent launch (not yet run
-  // on the GPU as a row of this sweep: whether the attribute costs host time beside <<<>>>).
+  // The library's launch since session 13: cudaLaunchKernelEx with programmatic dependent launch. Run bl
+  // (H200): 4.30 us without the attribute, 3.70 with it, 4.41 for <<<>>> (docs/benchmarks.md, "The floor").
   const ort::cuda::Stream pdl{st, true}, plain{st, false};
   std::printf("copy kernel, cuda::launch without PDL,%.3f\n",
               per_call_us([&] { CHECK(ort::cuda::launch(copy_kernel, 4, 256, plain, y, x, 1024)); }));
