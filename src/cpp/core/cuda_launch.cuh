@@ -5,11 +5,12 @@
 // serialisation may start its blocks while the kernel before it in the stream is still running, once every
 // block of that kernel has executed `griddepcontrol.launch_dependents`; `griddepcontrol.wait` then holds each
 // thread until the kernel before has finished and its writes are visible. Every kernel here waits first
-// (pdl_prologue; most trigger there too, see Trigger), so it touches no memory before its predecessor is done:
-// correctness is that of plain stream order. What it gains is the gap between kernels: the launch and the first blocks' start overlap the last
-// blocks of the kernel before. Short softmax rows in back-to-back graph replay (sweep, H200, session 13):
-// 4096x128 fp32 3.16 -> 2.26 us, 4096x1024 bf16 6.31 -> 5.64. The overlap happens only after a kernel that
-// triggers it (ours); after one of torch's kernels the launch waits for its end, as without PDL.
+// (pdl_prologue; whether it also lets the next one start there is its Trigger), so it touches no memory before
+// its predecessor is done: correctness is that of plain stream order. What it gains is the gap between kernels:
+// the launch and the first blocks' start overlap the last blocks of the kernel before. Short softmax rows in
+// back-to-back graph replay (sweep, H200, session 13): 4096x128 fp32 3.16 -> 2.26 us, 4096x1024 bf16 6.31 ->
+// 5.64. The overlap happens only after a kernel that triggers it (ours); after one of torch's kernels the
+// launch waits for its end, as without PDL.
 #include <cuda_runtime.h>
 
 #include <cstdint>
@@ -24,7 +25,8 @@ namespace ort::cuda {
 // against 5.26); the reduce_sum kernels ran faster with AtExit exactly where their grid asks for 35-75 % of the
 // GPU's thread slots (256x262144 fp32, 131 K threads of 270 K: 59.9 against 83.4 us; 4096x4096 fp32 17.1 against
 // 22.6) and with Early elsewhere (144x1280, 5 K threads: 1.71 against 2.04; 4096x4096 halves, 524 K: 9.3
-// against 10.0). Why an early trigger costs a reduction that fills half the GPU was not profiled.
+// against 10.0). Why an early trigger costs a reduction that fills half the GPU is not measured yet
+// (tests/bench/sweeps/pdl_placement.cu tests one guess: where the next grid's waiting blocks land).
 enum class Trigger : unsigned char { Early, AtExit };
 
 __device__ __forceinline__ void pdl_prologue(Trigger when) {
