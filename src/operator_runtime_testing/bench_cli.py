@@ -20,7 +20,7 @@ from operator_runtime_testing import host_overhead
 from operator_runtime_testing.layouts import make
 from operator_runtime_testing.performance import PerformanceResult, geomean_speedups, provenance
 from operator_runtime_testing.reports import table, write_all
-from operator_runtime_testing.timing import rotation_count, time_cuda, time_host
+from operator_runtime_testing.timing import holding_results, rotation_count, time_cuda, time_host
 
 
 def discover(tests_dir: Path, names: list[str] | None) -> list:
@@ -54,7 +54,7 @@ def time_others(mod, peer_names, sets, case, reference, timer, notes) -> dict:
         try:
             calls = [mod.extra_peers(s, case.attrs)[name] for s in sets]
             mod.check(calls[0](), reference, sets[0], case.attrs)
-            timings[name] = timer(calls)
+            timings[name] = timer(holding_results(calls))
         except Exception as e:  # noqa: BLE001 - a peer's failure is a finding to report, not a crash
             notes.append(f"{name} on {mod.OP}/{case.id}: {type(e).__name__}: {str(e).splitlines()[0][:160]}")
     return timings
@@ -74,7 +74,7 @@ def run_case(mod, case, dtype, backend, device, timer, ceiling, prov, peer_names
     # Correct first: a wrong kernel's timing means nothing.
     mod.check(ours[0](), peers[0](), first, case.attrs)
     latency = timer(ours)
-    peer_latency = timer(peers)
+    peer_latency = timer(holding_results(peers))
     others = time_others(mod, peer_names, sets, case, peers[0](), timer, notes if notes is not None else [])
     shape = "x".join(str(s) for s in next(iter(case.inputs.values())).shape)
     return PerformanceResult(mod.OP, backend, case.id, str(dtype).removeprefix("torch."), shape, latency,

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import statistics
 import time
+from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -32,6 +33,19 @@ def rotation_count(bytes_per_set: int, l2_bytes: int = H200_L2_BYTES, limit: int
     if bytes_per_set <= 0:
         return 1
     return max(1, min(limit, -(-2 * l2_bytes // bytes_per_set)))
+
+
+def holding_results(calls: Sequence[Callable[[], object]]) -> list[Callable[[], None]]:
+    """The calls, each keeping its result alive until len(calls) further calls have run.
+
+    Ours write into one output tensor per input set, so consecutive calls write to different memory, as the
+    bytes each row counts (inputs + output) assume. A peer that returns a new tensor (torch.softmax, Liger,
+    torch.compile) frees it at once, and the caching allocator (or, inside a CUDA graph's capture, the graph's
+    pool) can hand the same block to the next call: its output lines may still be in L2, so the peer would
+    skip the DRAM writes ours pay wherever an output fits in L2. Holding each result for a rotation gives the
+    peer as many distinct output blocks as ours has output tensors (one more)."""
+    held: deque[object] = deque(maxlen=max(1, len(calls)))
+    return [lambda fn=fn: held.append(fn()) for fn in calls]
 
 
 def _calls_per_trial(one_call_us: float, target_us: float = 20_000.0) -> int:

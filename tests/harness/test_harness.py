@@ -111,3 +111,26 @@ def test_csv_header_is_the_union_of_peer_columns(tmp_path):
     with (tmp_path / "bench.csv").open() as f:
         rows = list(csv.DictReader(f))
     assert rows[0]["liger_us"] == "" and rows[1]["liger_us"] == "3.0"
+
+
+def test_holding_results_keeps_each_result_for_one_rotation():
+    # A peer's output must not be freed (and its block handed to the next call) before as many further calls
+    # have run as ours has output tensors; each call's result is released once that many more have run.
+    import gc
+    import weakref
+
+    from operator_runtime_testing.timing import holding_results
+
+    made = []
+
+    def new_tensor():
+        t = torch.empty(4)
+        made.append(weakref.ref(t))
+        return t
+
+    calls = holding_results([new_tensor] * 3)
+    for i in range(7):
+        calls[i % 3]()
+        gc.collect()
+        alive = [r() is not None for r in made]
+        assert alive == [j > i - 3 for j in range(i + 1)], (i, alive)
