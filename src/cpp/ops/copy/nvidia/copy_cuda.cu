@@ -28,6 +28,10 @@ constexpr int kThreads = 256;
 // the driver's copy has the lower fixed cost only up to 4 KiB, our kernel the higher rate beyond.
 // copy_flat sweep (session 9, H200, runs ao and ap): 4 KiB 1.12-1.14 us against our kernel's 1.48-1.52;
 // 8 KiB 1.55 against 1.50; 64 KiB 1.70-1.76 against 1.55-1.57; 1 GiB 776-792 against 500-502.
+// EXPERIMENT (branch next/copy-tiny-kernel, session 14, not run on the GPU): that sweep launched without
+// programmatic dependent launch. With it, a kernel overlaps the end of the one before (vector_add of 4096
+// elements 1.30 -> 0.76 us, session 13), which a memcpy node does not; on devices with PDL every contiguous
+// copy now takes the kernel. Prediction: copy of 1024 fp32 1.02 -> ~0.8 us (torch 1.00-1.02).
 constexpr int64_t kMemcpyMaxBytes = int64_t(4) << 10;
 // A tile dim shorter than this wastes most of a tile; such layouts take the strided path.
 constexpr int64_t kMinTileExtent = 16;
@@ -124,8 +128,10 @@ Status copy_cuda_create(CopyCudaDescriptor** desc, const TensorDesc* out, const 
   d->device_id = src->device_id;
   const Nest<2>& n = d->info.nest;
   if (d->info.numel == 0) d->path = CopyPath::Empty;
-  else if (n.ndim == 0 || (n.ndim == 1 && n.strides[0][0] == 1 && n.strides[1][0] == 1))
-    d->path = d->info.numel * d->info.elem_size <= kMemcpyMaxBytes ? CopyPath::Memcpy : CopyPath::Flat;
+  else if (n.ndim == 0 || (n.ndim == 1 && n.strides[0][0] == 1 && n.strides[1][0] == 1)) {
+    const bool tiny = d->info.numel * d->info.elem_size <= kMemcpyMaxBytes;
+    d->path = tiny && !d->props.programmatic_launch ? CopyPath::Memcpy : CopyPath::Flat;
+  }
   else if (plan_transpose(n, &d->transpose)) {
     d->path = CopyPath::Transpose;
     d->pairs = d->info.elem_size == 2 && plan_pairs(d->transpose);
