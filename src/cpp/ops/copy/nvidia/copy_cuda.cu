@@ -24,14 +24,13 @@ struct CopyCudaDescriptor {
 namespace {
 
 constexpr int kThreads = 256;
-// Contiguous copies up to this size go to cudaMemcpyAsync, as torch's copy_ sends every contiguous copy:
-// the driver's copy has the lower fixed cost only up to 4 KiB, our kernel the higher rate beyond.
-// copy_flat sweep (session 9, H200, runs ao and ap): 4 KiB 1.12-1.14 us against our kernel's 1.48-1.52;
-// 8 KiB 1.55 against 1.50; 64 KiB 1.70-1.76 against 1.55-1.57; 1 GiB 776-792 against 500-502.
-// EXPERIMENT (branch next/copy-tiny-kernel, session 14, not run on the GPU): that sweep launched without
-// programmatic dependent launch. With it, a kernel overlaps the end of the one before (vector_add of 4096
-// elements 1.30 -> 0.76 us, session 13), which a memcpy node does not; on devices with PDL every contiguous
-// copy now takes the kernel. Prediction: copy of 1024 fp32 1.02 -> ~0.8 us (torch 1.00-1.02).
+// Without programmatic dependent launch, contiguous copies up to this size go to cudaMemcpyAsync, as torch's
+// copy_ sends every contiguous copy: the driver's copy has the lower fixed cost only up to 4 KiB, our kernel
+// the higher rate beyond (copy_flat sweep, session 9, runs ao and ap: 4 KiB 1.12-1.14 us against our kernel's
+// 1.48-1.52; 8 KiB 1.55 against 1.50; 1 GiB 776-792 against 500-502). That sweep launched without PDL. With it
+// a kernel overlaps the end of the one before, which a memcpy node does not, so where the device has PDL every
+// contiguous copy takes the kernel: copy of 1024 fp32 0.84 -> 0.56 us in a graph (session 15, run br, A/B in
+// one build; torch 1.01).
 constexpr int64_t kMemcpyMaxBytes = int64_t(4) << 10;
 // A tile dim shorter than this wastes most of a tile; such layouts take the strided path.
 constexpr int64_t kMinTileExtent = 16;
