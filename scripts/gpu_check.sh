@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The one GPU script: build, run the test suite on the GPU backends, optionally benchmark.
 #   scripts/gpu_check.sh [--bench] [--sanitize] [--sweep] [--ncu] [--pack-logs] [--save-tilelang-cache]
-#                        [--tests PYTEST_ARGS...]   (tests marked `lowering` are left out unless PYTEST_ARGS has -m)
+#                        [--warm-tilelang] [--tests PYTEST_ARGS...]   (tests marked `lowering` are left out unless PYTEST_ARGS has -m)
 #   --sweep: time every softmax configuration, every reduce_sum split count and the host cost of a launch
 #            (tests/bench/sweeps/; SWEEPS="softmax_configs reduce_sum_splits launch_floor" picks; the TileLang
 #            tile sizes with SWEEPS=tilelang_reduce_sum, its long-row softmax kernels with
@@ -11,6 +11,8 @@
 #   --ncu: Nsight Compute profiles of the cases in scripts/ncu_profile.sh (NCU_FILTER narrows them)
 #   --pack-logs: after each step, fold what $OUT holds into $OUT/logs.tar (the device tool returns at most
 #                8 files; a step cut off by the time limit still leaves the earlier steps' logs)
+#   --warm-tilelang: before the bench, compile the TileLang kernels of every bench case in parallel
+#                (scripts/warm_tilelang_cache.py; WARM_ARGS narrows it, e.g. "--op softmax"; WARM_TIMEOUT bounds it)
 #   --save-tilelang-cache: at the end, TileLang's compiled kernels to $OUT/tilelang-cache.tar.xz. Copied to
 #                .device/, the next call unpacks it and skips those compilations (they took most of a
 #                TileLang test run, and cut two benches off in session 6). Kernels whose source changed
@@ -28,7 +30,7 @@
 set -uo pipefail
 OUT=${OUT:-gpu-logs}
 mkdir -p "$OUT"
-BENCH=0; SANITIZE=0; SWEEP=0; NCU=0; PACK=0; SAVE_TL_CACHE=0; TESTS=(tests)
+BENCH=0; SANITIZE=0; SWEEP=0; NCU=0; PACK=0; SAVE_TL_CACHE=0; WARM_TL=0; TESTS=(tests)
 while [ $# -gt 0 ]; do
   case "$1" in
     --bench) BENCH=1 ;;
@@ -37,6 +39,7 @@ while [ $# -gt 0 ]; do
     --ncu) NCU=1 ;;
     --pack-logs) PACK=1 ;;
     --save-tilelang-cache) SAVE_TL_CACHE=1 ;;
+    --warm-tilelang) WARM_TL=1 ;;
     --tests) shift; TESTS=("$@"); break ;;  # kept as words: --tests tests/ops -k "softmax or reduce_sum" works
   esac
   shift
@@ -136,6 +139,11 @@ fi
 if [ "$NCU" = 1 ]; then
   step "ncu (scripts/ncu_profile.sh ${NCU_FILTER:-})"
   OUT="$OUT" scripts/ncu_profile.sh ${NCU_FILTER:-} || status=1
+fi
+if [ "$WARM_TL" = 1 ]; then
+  step "compile the bench's TileLang kernels (scripts/warm_tilelang_cache.py ${WARM_ARGS:-})"
+  timeout "${WARM_TIMEOUT:-0}" python scripts/warm_tilelang_cache.py ${WARM_ARGS:-} >"$OUT/warm-tilelang.log" 2>&1 || status=1
+  grep -E "FAILED|prepared" "$OUT/warm-tilelang.log" | tail -20
 fi
 if [ "$BENCH" = 1 ]; then
   step "bench"

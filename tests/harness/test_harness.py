@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import json
+from pathlib import Path
 
 import pytest
 import torch
@@ -134,3 +135,18 @@ def test_holding_results_keeps_each_result_for_one_rotation():
         gc.collect()
         alive = [r() is not None for r in made]
         assert alive == [j > i - 3 for j in range(i + 1)], (i, alive)
+
+
+def test_warm_tilelang_cache_prepares_each_bench_row_once():
+    # scripts/warm_tilelang_cache.py must compile what the bench will prepare: every (op, case, dtype), once.
+    import importlib.util
+
+    path = Path(__file__).resolve().parents[2] / "scripts" / "warm_tilelang_cache.py"
+    spec = importlib.util.spec_from_file_location("warm_tilelang_cache", path)
+    warm = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(warm)
+    jobs = warm._jobs(None, None)
+    assert len(jobs) == len(set(jobs))
+    assert {op for op, _, _ in jobs} == {"copy", "reduce_sum", "softmax", "vector_add"}
+    assert warm._jobs(["softmax"], ["4096x128"]) == [("softmax", "4096x128", d) for d in ("float32", "float16",
+                                                                                            "bfloat16")]
