@@ -2,14 +2,14 @@
 
 # No `from __future__ import annotations`: TileLang evaluates the T.Tensor annotations at definition.
 
-from operator_runtime.tilelang._env import T, tilelang
+from operator_runtime.tilelang._env import T, jit
 
 BLOCK, THREADS = 2048, 256
 
 
 # Eager: the puzzle-stage form. Shapes bind from the arguments (T.const), the output is declared with
 # T.empty and returned; calling the function compiles (once per shape) and runs it.
-@tilelang.jit
+@jit
 def copy_eager(src, dtype: str = "float32"):
     n = T.const("n")
     src: T.Tensor((n,), dtype)
@@ -37,5 +37,5 @@ def copy_program(dtype: str):
     return copy_kernel
 
 
-copy_lazy = tilelang.jit(out_idx=[-1])(copy_program)
-copy_into = tilelang.jit(copy_program)
+copy_lazy = jit(out_idx=[-1])(copy_program)
+copy_into = jit(copy_program)

@@ -10,7 +10,7 @@ of the partials into `out`.
 
 from dataclasses import dataclass
 
-from operator_runtime.tilelang._env import FP32, T, tilelang
+from operator_runtime.tilelang._env import FP32, T, jit
 from operator_runtime.tilelang.packs import pack_width
 
 BLOCK_C, THREADS, ROW_TILE, ROW_BLOCK = 256, 128, 16, 64
@@ -45,7 +45,7 @@ def row_sum(chunk: int):
     return sum_row
 
 
-@tilelang.jit
+@jit
 def reduce_sum_eager(x, dtype: str = "float32"):
     rows, n = T.const("rows, n")
     x: T.Tensor((rows, n), dtype)
@@ -277,10 +277,10 @@ def plan(outer: int, length: int, inner: int, dtype: str, sm_count: int, block_c
                    row_chunk("float32", pieces) if pieces > 1 else 0)
 
 
-reduce_rows_lazy = tilelang.jit(out_idx=[-1])(reduce_rows_program)
-reduce_rows_into = tilelang.jit(reduce_rows_program)
-reduce_rows_packed_into = tilelang.jit(reduce_rows_packed_program)
-reduce_short_rows_into = tilelang.jit(reduce_short_rows_program)
-reduce_columns_lazy = tilelang.jit(out_idx=[-1])(reduce_columns_program)
-reduce_columns_packed_into = tilelang.jit(reduce_columns_packed_program)
-reduce_columns_into = tilelang.jit(reduce_columns_program)
+reduce_rows_lazy = jit(out_idx=[-1])(reduce_rows_program)
+reduce_rows_into = jit(reduce_rows_program)
+reduce_rows_packed_into = jit(reduce_rows_packed_program)
+reduce_short_rows_into = jit(reduce_short_rows_program)
+reduce_columns_lazy = jit(out_idx=[-1])(reduce_columns_program)
+reduce_columns_packed_into = jit(reduce_columns_packed_program)
+reduce_columns_into = jit(reduce_columns_program)

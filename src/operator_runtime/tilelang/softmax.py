@@ -7,7 +7,7 @@ once: the chunk stays in registers between the reduction and the write.
 
 # No `from __future__ import annotations`: TileLang evaluates the T.Tensor annotations at definition.
 
-from operator_runtime.tilelang._env import FP32, LOG2E, T, tilelang
+from operator_runtime.tilelang._env import FP32, LOG2E, T, jit, tilelang
 from operator_runtime.tilelang.packs import pack_width
 from operator_runtime.tilelang.reduce_sum import SHORT_ROW_MAX, SHORT_ROWS_PER_BLOCK, warp_rows_layout
 
@@ -63,7 +63,7 @@ def row_body(block_n: int, threads: int, one_pass: bool):
 
 
 # Eager: shapes bind from x; the output is declared with T.empty and returned.
-@tilelang.jit
+@jit
 def softmax_eager(x, dtype: str = "float32", block_n: int = 1024, threads: int = 128):
     rows, n = T.const("rows, n")
     x: T.Tensor((rows, n), dtype)
@@ -161,10 +161,10 @@ def softmax_short_rows_program(dtype: str):
     return softmax_short_rows_kernel
 
 
-softmax_lazy = tilelang.jit(out_idx=[-1])(softmax_program)
-softmax_into = tilelang.jit(softmax_program)
-softmax_packed_into = tilelang.jit(softmax_packed_program)
-softmax_short_rows_into = tilelang.jit(softmax_short_rows_program)
+softmax_lazy = jit(out_idx=[-1])(softmax_program)
+softmax_into = jit(softmax_program)
+softmax_packed_into = jit(softmax_packed_program)
+softmax_short_rows_into = jit(softmax_short_rows_program)
 
 # Long rows, split: the row is cut into `pieces` equal parts (reshaped to (rows * pieces, piece)), one block
 # each. `stats` writes each part's (max, sum of exp(v - max)) to a small fp32 workspace; `apply` combines
@@ -500,18 +500,18 @@ def softmax_cluster_registers_program(dtype: str, parts: int, unroll: int | None
     return softmax_cluster_registers_kernel
 
 
-softmax_stats_into = tilelang.jit(softmax_stats_program)
-softmax_apply_into = tilelang.jit(softmax_apply_program)
-softmax_stats_packed_into = tilelang.jit(softmax_stats_packed_program)
-softmax_apply_packed_into = tilelang.jit(softmax_apply_packed_program)
+softmax_stats_into = jit(softmax_stats_program)
+softmax_apply_into = jit(softmax_apply_program)
+softmax_stats_packed_into = jit(softmax_stats_packed_program)
+softmax_apply_packed_into = jit(softmax_apply_packed_program)
 # The cluster kernels are built with nvcc --use_fast_math, so that exp2f is one ex2.approx.ftz, as our CUDA
 # kernels' fast_exp2 (TileLang passes no such flag by default, and exp2f then handles subnormal results with
 # extra instructions). No finite-math assumption comes with it: -inf and NaN behave as before (the tests'
 # -inf and NaN rows). Run bc (H200, tests/bench/sweeps/tilelang_softmax_cluster.py): 256x262144 fp32 188.8 ->
 # 184.4 us, halves 99.8 -> 91.6 and 98.9 -> 90.7; 1024x65536 fp32 152.2 -> 145.2, halves within 1 %.
 FAST_MATH = {tilelang.transform.PassConfigKey.TL_ENABLE_FAST_MATH: True}
-softmax_cluster_packed_into = tilelang.jit(pass_configs=FAST_MATH)(softmax_cluster_packed_program)
-softmax_cluster_registers_into = tilelang.jit(pass_configs=FAST_MATH)(softmax_cluster_registers_program)
+softmax_cluster_packed_into = jit(pass_configs=FAST_MATH)(softmax_cluster_packed_program)
+softmax_cluster_registers_into = jit(pass_configs=FAST_MATH)(softmax_cluster_registers_program)
 
 
 PACKED_MAX_VALUES = 96  # values a thread holds in the packed kernel: 2304 = 32 x 72 compiles without spills

@@ -3,13 +3,13 @@ broadcast over every row (the common bias-add pattern)."""
 
 # No `from __future__ import annotations`: TileLang evaluates the T.Tensor annotations at definition.
 
-from operator_runtime.tilelang._env import FP32, T, tilelang
+from operator_runtime.tilelang._env import FP32, T, jit
 from operator_runtime.tilelang.packs import pack_width
 
 BLOCK, THREADS = 1024, 256
 
 
-@tilelang.jit
+@jit
 def vector_add_eager(a, b, dtype: str = "float32"):
     rows, n = T.const("rows, n")
     a: T.Tensor((rows, n), dtype)
@@ -65,6 +65,6 @@ def vector_add_packed_program(dtype: str, broadcast_row: bool):
     return vector_add_packed_kernel
 
 
-vector_add_lazy = tilelang.jit(out_idx=[-1])(vector_add_program)
-vector_add_into = tilelang.jit(vector_add_program)
-vector_add_packed_into = tilelang.jit(vector_add_packed_program)
+vector_add_lazy = jit(out_idx=[-1])(vector_add_program)
+vector_add_into = jit(vector_add_program)
+vector_add_packed_into = jit(vector_add_packed_program)
