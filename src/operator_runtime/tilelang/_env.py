@@ -23,14 +23,13 @@ LOG2E = 1.4426950408889634
 FP32 = "float32"
 
 
-
 def jit(func=None, **options):
     """tilelang.jit with TileLang's cython launcher instead of its default (tvm_ffi).
 
-    EXPERIMENT (branch next/tilelang-cython, session 14): in CUDA-graph replay the cython launcher's kernels ran
-    0.2-0.4 us faster on the small cases (H200, runs bo-bq: reduce_sum 144x1280 halves 2.08 -> 1.72 us, copy of
-    4096 elements 0.87 -> 0.67, vector_add of 4096 elements 1.33 -> 0.91-1.11); why was not measured. Every
-    kernel compiles again for it (a cache of tvm_ffi kernels does not serve it).
+    In CUDA-graph replay the cython launcher's kernels ran 0.2-0.4 us faster on the small cases (H200, runs
+    bo-bq: reduce_sum 144x1280 halves 2.08 -> 1.72 us, copy of 4096 elements 0.87 -> 0.67); with it 76 of the
+    bench's 78 TileLang rows reach 0.8x of our CUDA (run bt, session 15), 72 without. Why the default launcher
+    costs more in a graph was not measured. A kernel cache built by the other launcher does not serve this one.
     """
     options.setdefault("execution_backend", "cython")
     return tilelang.jit(func, **options)
