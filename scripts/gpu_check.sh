@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The one GPU script: build, run the test suite on the GPU backends, optionally benchmark.
 #   scripts/gpu_check.sh [--bench] [--sanitize] [--sweep] [--ncu] [--pack-logs] [--save-tilelang-cache]
-#                        [--warm-tilelang] [--tests PYTEST_ARGS...]   (tests marked `lowering` are left out unless PYTEST_ARGS has -m)
+#                        [--warm-tilelang] [--tests PYTEST_ARGS...]
+#   (tests marked `lowering` are left out unless PYTEST_ARGS has -m)
 #   --sweep: time every softmax configuration, every reduce_sum split count and the host cost of a launch
 #            (tests/bench/sweeps/; SWEEPS="softmax_configs reduce_sum_splits launch_floor" picks; the TileLang
 #            tile sizes with SWEEPS=tilelang_reduce_sum, its long-row softmax kernels with
@@ -142,7 +143,8 @@ if [ "$NCU" = 1 ]; then
 fi
 if [ "$WARM_TL" = 1 ]; then
   step "compile the bench's TileLang kernels (scripts/warm_tilelang_cache.py ${WARM_ARGS:-})"
-  timeout "${WARM_TIMEOUT:-0}" python scripts/warm_tilelang_cache.py ${WARM_ARGS:-} >"$OUT/warm-tilelang.log" 2>&1 || status=1
+  timeout "${WARM_TIMEOUT:-0}" python scripts/warm_tilelang_cache.py ${WARM_ARGS:-} >"$OUT/warm-tilelang.log" 2>&1 ||
+    status=1
   grep -E "FAILED|prepared" "$OUT/warm-tilelang.log" | tail -20
 fi
 if [ "$BENCH" = 1 ]; then
