@@ -58,6 +58,12 @@ softmax-256x262144-fp32-tilelang softmax 256x262144 float32 ours tilelang
 add-1008x2304-bf16-ours vector_add 1008x2304 bfloat16 ours
 add-1008x2304-bf16-torch vector_add 1008x2304 bfloat16 torch
 softmax-4096x16384-fp16-tilelang softmax 4096x16384 float16 ours tilelang
+copy-transpose-fp32-ours copy transpose-8192^2 float32 ours
+copy-transpose-fp32-compile copy transpose-8192^2 float32 compile
+reduce-rows-1008x2304-fp32-ours reduce_sum rows-1008x2304 float32 ours
+reduce-rows-1008x2304-fp32-compile reduce_sum rows-1008x2304 float32 compile
+reduce-rows-4096x128-fp32-ours reduce_sum rows-4096x128 float32 ours
+reduce-rows-4096x128-fp32-compile reduce_sum rows-4096x128 float32 compile
 softmax-256x262144-fp32-tilelang-unrolled script tests/bench/sweeps/tilelang_softmax_cluster.py --profile registers16_u0
 "
 status=0
