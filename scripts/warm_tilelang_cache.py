@@ -36,22 +36,20 @@ def _jobs(ops: list[str] | None, parts: list[str] | None) -> list[tuple[str, str
 
 
 def _prepare(op: str, case_id: str, dtype_name: str) -> str:
-    """Prepare one case on the tilelang backend (which compiles its kernel); returns what happened."""
+    """Prepare one case on the tilelang backend (which compiles its kernel) and run it once, as the profiler's
+    `build_call` does for ncu; returns what happened."""
     sys.path.insert(0, str(TESTS))
     import importlib
 
     import torch
 
-    from operator_runtime_testing.layouts import make
+    from operator_runtime_testing.profile_once import build_call
 
     mod = importlib.import_module(f"bench.{op}")
     case = next(c for c in mod.benchmark_cases() if c.id == case_id)
-    dtype = getattr(torch, dtype_name)
-    inputs = {name: make(o.shape, dtype, "cuda", o.layout) for name, o in case.inputs.items()}
-    out = mod.make_out(inputs, case.attrs)
     start = time.perf_counter()
     try:
-        mod.prepare(inputs, out, case.attrs, "tilelang")()
+        build_call(mod, case, getattr(torch, dtype_name), "ours", "tilelang")()
     except ValueError as e:  # the backend refuses this layout: the bench reports it as skipped too
         return f"refused ({e})"
     torch.cuda.synchronize()
