@@ -30,8 +30,9 @@ def correctness_cases() -> list[CorrectnessCase]:
         C("transpose-batched", _src((3, 70, 40), Layout(perm=(0, 2, 1)))),
         C("transpose-outer-batch", _src((33, 5, 48), Layout(perm=(2, 1, 0)))),
         C("transpose-narrow", _src((1000, 3), transposed(2))),
-        # 16-bit transposes with even strides take 4-byte words (copy_kernels::transpose_pairs, 128 x 64
-        # tiles): whole tiles plus ragged edges in both dims, a batch, and a 2-byte offset that must not.
+        # 16- and 32-bit transposes with even strides take words of two (copy_kernels::transpose_pairs, tiles of
+        # 64 x 64 words): whole tiles plus ragged edges in both dims, a batch, and a one-element offset that must
+        # not (a misaligned word).
         C("transpose-pairs", _src((300, 260), transposed(2))),
         C("transpose-pairs-batched", _src((3, 200, 136), Layout(perm=(0, 2, 1)))),
         C("transpose-pairs-odd-offset", _src((200, 136), Layout(perm=(1, 0), offset=1)),

@@ -1,5 +1,7 @@
 // copy on the nvidia backend: create() picks one of four paths from the coalesced layout and size.
 #include <algorithm>
+#include <cstdlib>
+#include <type_traits>
 
 #include "core/cuda_common.cuh"
 #include "core/cuda_launch.cuh"
@@ -18,7 +20,7 @@ struct CopyCudaDescriptor {
   int device_id = 0;
   DeviceProps props;
   copy_kernels::TransposePlan transpose;
-  bool pairs = false;  // a 16-bit transpose whose strides allow 4-byte words (transpose_pairs)
+  bool pairs = false;  // a 16- or 32-bit transpose whose strides allow words of two (transpose_pairs)
 };
 
 namespace {
@@ -85,7 +87,7 @@ void dispatch_flat(void* out, const void* src, int64_t nbytes, cuda::Stream stre
   launch_flat<unsigned char>(out, src, nbytes, stream);
 }
 
-// transpose_pairs reads and writes 4-byte words: every offset it forms from these strides must be even.
+// transpose_pairs reads and writes words of two elements: every offset it forms from these strides must be even.
 bool plan_pairs(const copy_kernels::TransposePlan& p) {
   bool even = p.src_si % 2 == 0 && p.out_sj % 2 == 0;
   for (int d = 0; d < p.batch.ndim; ++d) even &= p.batch.out_stride[d] % 2 == 0 && p.batch.src_stride[d] % 2 == 0;
@@ -94,14 +96,17 @@ bool plan_pairs(const copy_kernels::TransposePlan& p) {
 
 template <class T>
 void launch_transpose(T* out, const T* src, const copy_kernels::TransposePlan& p, bool pairs, cuda::Stream stream) {
-  if constexpr (sizeof(T) == 2) {
-    if (pairs && (reinterpret_cast<uintptr_t>(out) | reinterpret_cast<uintptr_t>(src)) % 4 == 0) {
-      // 128 x 64 tiles: 8 rows of 32 threads, each loading 8 row pairs (16 words in flight).
-      constexpr int TI = 128, TJ = 64, ROWS = 8;
+  if constexpr (sizeof(T) == 2 || sizeof(T) == 4) {
+    if (pairs && (reinterpret_cast<uintptr_t>(out) | reinterpret_cast<uintptr_t>(src)) % (2 * sizeof(T)) == 0) {
+      // Tiles of 64 words along i by 64 along j (128 x 64 16-bit values, 64 x 64 32-bit ones): 8 rows of 32
+      // threads, each loading 64 bytes in flight (8 row pairs of 4-byte words, or 4 of 8-byte words); 16 KB
+      // of shared memory either way.
+      using E = std::conditional_t<sizeof(T) == 2, uint16_t, uint32_t>;
+      constexpr int TI = sizeof(T) == 2 ? 128 : 64, TJ = 64, ROWS = 8;
       const dim3 grid(unsigned(ceil_div(p.ni, TI)), unsigned(std::min<int64_t>(ceil_div(p.nj, TJ), 65535)),
                       unsigned(std::min<int64_t>(p.batch.count, 65535)));
-      cuda::launch(copy_kernels::transpose_pairs<TI, TJ, ROWS>, grid, dim3(32, ROWS), stream,
-                   reinterpret_cast<uint16_t*>(out), reinterpret_cast<const uint16_t*>(src), p);
+      cuda::launch(copy_kernels::transpose_pairs<E, TI, TJ, ROWS>, grid, dim3(32, ROWS), stream,
+                   reinterpret_cast<E*>(out), reinterpret_cast<const E*>(src), p);
       return;
     }
   }
@@ -133,7 +138,10 @@ Status copy_cuda_create(CopyCudaDescriptor** desc, const TensorDesc* out, const 
   }
   else if (plan_transpose(n, &d->transpose)) {
     d->path = CopyPath::Transpose;
-    d->pairs = d->info.elem_size == 2 && plan_pairs(d->transpose);
+    d->pairs = (d->info.elem_size == 2 || d->info.elem_size == 4) && plan_pairs(d->transpose);
+    // EXPERIMENT switch (branch only): ORT_COPY_FP32_PAIRS=0 keeps 32-bit transposes on 4-byte elements, for
+    // an A/B in one build. Remove before merging.
+    if (const char* e = std::getenv("ORT_COPY_FP32_PAIRS"); e && e[0] == '0' && d->info.elem_size == 4) d->pairs = false;
   }
   else d->path = CopyPath::Strided;
   *desc = d;

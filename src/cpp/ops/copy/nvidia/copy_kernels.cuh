@@ -95,24 +95,44 @@ __global__ void __launch_bounds__(TILE * ROWS) transpose(T* __restrict__ out, co
   }
 }
 
-// The 16-bit transpose moves 4-byte words: each thread loads a pair of adjacent j values from two adjacent
-// rows i, swaps halves in registers (a 2x2 transpose, two byte_perm) and so holds pairs of adjacent i
-// values, which are out's contiguous direction. With 2-byte accesses a thread had 16 loads of 2 bytes in
-// flight and the H200 moved 2.69 TB/s; here it has 16 loads of 4 bytes, as the fp32 tile that reaches
-// 3.6 TB/s. Shared word (j, a) holds i = 2a and 2a + 1 of column j, at column a ^ (j / 2 % 32): the
-// register-transposed stores (a warp writes 32 columns j of one a) and the row reads are then both free
-// of bank conflicts, with no padding. Needs out and src 4-byte aligned along the tile (create() checks
-// the strides, execute() the pointers).
+// 16-bit and 32-bit transposes move words of two elements (4 and 8 bytes): each thread loads a pair of
+// adjacent j values from two adjacent rows i, swaps them in registers (a 2x2 transpose) and so holds pairs
+// of adjacent i values, which are out's contiguous direction. With 2-byte accesses a thread had 16 loads of
+// 2 bytes in flight and the H200 moved 2.69 TB/s; with 4-byte words 16 loads of 4 bytes, as the fp32 tile
+// with 4-byte elements, which reaches 3.6 TB/s (session 3). Shared word (j, a) holds i = 2a and 2a + 1 of
+// column j, at column a ^ (j / 2 % 32): the register-transposed stores (a warp writes 32 columns j of one a)
+// and the row reads are then both free of bank conflicts, with no padding (8-byte words are served a
+// half-warp at a time, and a ^ tx stays distinct modulo 16 within one). Needs out and src aligned to a word
+// along the tile (create() checks the strides, execute() the pointers).
 // The launch bound asks for 4 blocks per SM: left alone, ptxas took 80 registers and allowed 3.
-template <int TI, int TJ, int ROWS>
-__global__ void __launch_bounds__(32 * ROWS, 4) transpose_pairs(uint16_t* __restrict__ out,
-                                                             const uint16_t* __restrict__ src, TransposePlan p,
-                                                             cuda::Trigger trigger) {
+template <class E>
+struct PairWord;  // the word that holds two elements, and the 2x2 transpose of two such words
+template <>
+struct PairWord<uint16_t> {
+  using type = uint32_t;
+  __device__ static uint32_t firsts(uint32_t a, uint32_t b) { return __byte_perm(a, b, 0x5410); }
+  __device__ static uint32_t seconds(uint32_t a, uint32_t b) { return __byte_perm(a, b, 0x7632); }
+  __device__ static uint16_t first(uint32_t w) { return uint16_t(w & 0xffffu); }
+  __device__ static uint16_t second(uint32_t w) { return uint16_t(w >> 16); }
+};
+template <>
+struct PairWord<uint32_t> {
+  using type = uint2;
+  __device__ static uint2 firsts(uint2 a, uint2 b) { return make_uint2(a.x, b.x); }
+  __device__ static uint2 seconds(uint2 a, uint2 b) { return make_uint2(a.y, b.y); }
+  __device__ static uint32_t first(uint2 w) { return w.x; }
+  __device__ static uint32_t second(uint2 w) { return w.y; }
+};
+
+template <class E, int TI, int TJ, int ROWS>
+__global__ void __launch_bounds__(32 * ROWS, 4) transpose_pairs(E* __restrict__ out, const E* __restrict__ src,
+                                                             TransposePlan p, cuda::Trigger trigger) {
   cuda::pdl_prologue(trigger);
+  using W = typename PairWord<E>::type;
   static_assert(TJ == 64 && TI % (2 * ROWS) == 0, "a warp spans the 32 word columns of one tile row");
   constexpr int kWords = TI / 2;          // words per tile row of out
   constexpr int kPairs = kWords / ROWS;   // row pairs each thread loads
-  __shared__ uint32_t tile[TJ][kWords];
+  __shared__ W tile[TJ][kWords];
   const int tx = threadIdx.x, ty = threadIdx.y, tid = ty * 32 + tx;
   const int64_t i0 = int64_t(blockIdx.x) * TI;
   const auto word_at = [](int j, int a) { return a ^ ((j >> 1) & 31); };
@@ -123,41 +143,41 @@ __global__ void __launch_bounds__(32 * ROWS, 4) transpose_pairs(uint16_t* __rest
       batch_offsets(p.batch, b, &ob, &sb);
       const bool whole = i0 + TI <= p.ni && j0 + TJ <= p.nj;
       if (whole) {
-        uint32_t w[kPairs][2];
-        const uint16_t* s = src + sb + (i0 + 2 * ty) * p.src_si + j0 + 2 * tx;
+        W w[kPairs][2];
+        const E* s = src + sb + (i0 + 2 * ty) * p.src_si + j0 + 2 * tx;
         const int64_t step = 2 * ROWS * p.src_si;
 #pragma unroll
         for (int k = 0; k < kPairs; ++k, s += step) {
-          w[k][0] = *reinterpret_cast<const uint32_t*>(s);
-          w[k][1] = *reinterpret_cast<const uint32_t*>(s + p.src_si);
+          w[k][0] = *reinterpret_cast<const W*>(s);
+          w[k][1] = *reinterpret_cast<const W*>(s + p.src_si);
         }
 #pragma unroll
         for (int k = 0; k < kPairs; ++k) {
           const int a = ty + k * ROWS;
-          tile[2 * tx][word_at(2 * tx, a)] = __byte_perm(w[k][0], w[k][1], 0x5410);      // low halves: j even
-          tile[2 * tx + 1][word_at(2 * tx + 1, a)] = __byte_perm(w[k][0], w[k][1], 0x7632);  // high: j odd
+          tile[2 * tx][word_at(2 * tx, a)] = PairWord<E>::firsts(w[k][0], w[k][1]);           // j even
+          tile[2 * tx + 1][word_at(2 * tx + 1, a)] = PairWord<E>::seconds(w[k][0], w[k][1]);  // j odd
         }
       } else {
         for (int e = tid; e < TI * TJ; e += 32 * ROWS) {
           const int r = e / TJ, c = e % TJ;  // consecutive threads along j: coalesced reads of src
           if (i0 + r < p.ni && j0 + c < p.nj)
-            reinterpret_cast<uint16_t*>(&tile[c][word_at(c, r >> 1)])[r & 1] = src[sb + (i0 + r) * p.src_si + j0 + c];
+            reinterpret_cast<E*>(&tile[c][word_at(c, r >> 1)])[r & 1] = src[sb + (i0 + r) * p.src_si + j0 + c];
         }
       }
       __syncthreads();
       // Thread tid writes word c = tid % kWords of rows j = tid / kWords + k * kRowsPerStep.
       constexpr int kRowsPerStep = 32 * ROWS / kWords;
       const int c = tid % kWords;
-      uint16_t* o = out + ob + (j0 + tid / kWords) * p.out_sj + i0 + 2 * c;
+      E* o = out + ob + (j0 + tid / kWords) * p.out_sj + i0 + 2 * c;
 #pragma unroll
       for (int k = 0; k < TJ / kRowsPerStep; ++k, o += kRowsPerStep * p.out_sj) {
         const int j = tid / kWords + k * kRowsPerStep;
-        const uint32_t v = tile[j][word_at(j, c)];
+        const W v = tile[j][word_at(j, c)];
         if (whole) {
-          *reinterpret_cast<uint32_t*>(o) = v;
+          *reinterpret_cast<W*>(o) = v;
         } else if (j0 + j < p.nj) {
-          if (i0 + 2 * c < p.ni) o[0] = uint16_t(v & 0xffffu);
-          if (i0 + 2 * c + 1 < p.ni) o[1] = uint16_t(v >> 16);
+          if (i0 + 2 * c < p.ni) o[0] = PairWord<E>::first(v);
+          if (i0 + 2 * c + 1 < p.ni) o[1] = PairWord<E>::second(v);
         }
       }
       __syncthreads();
