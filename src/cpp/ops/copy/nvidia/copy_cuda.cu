@@ -1,6 +1,5 @@
 // copy on the nvidia backend: create() picks one of four paths from the coalesced layout and size.
 #include <algorithm>
-#include <cstdlib>
 #include <type_traits>
 
 #include "core/cuda_common.cuh"
@@ -139,9 +138,6 @@ Status copy_cuda_create(CopyCudaDescriptor** desc, const TensorDesc* out, const 
   else if (plan_transpose(n, &d->transpose)) {
     d->path = CopyPath::Transpose;
     d->pairs = (d->info.elem_size == 2 || d->info.elem_size == 4) && plan_pairs(d->transpose);
-    // EXPERIMENT switch (branch only): ORT_COPY_FP32_PAIRS=0 keeps 32-bit transposes on 4-byte elements, for
-    // an A/B in one build. Remove before merging.
-    if (const char* e = std::getenv("ORT_COPY_FP32_PAIRS"); e && e[0] == '0' && d->info.elem_size == 4) d->pairs = false;
   }
   else d->path = CopyPath::Strided;
   *desc = d;
