@@ -36,6 +36,15 @@ def correctness_cases() -> list[CorrectnessCase]:
         C("transposed-a-row-vector", _ab((150, 200), (200,), transposed(2))),
         C("transposed-batched", _ab((3, 70, 90), (3, 70, 90), Layout(perm=(0, 2, 1)))),
         C("transposed-stepped", _ab((100, 80), (100, 80), Layout(perm=(1, 0), steps=(1, 2)))),
+        # nvidia: even strides take words of two elements (tiled_pairs): whole and cut tiles in both dims, a
+        # batch with both inputs transposed; a one-element offset, an odd stride and a direct input broadcast
+        # along i must take the element kernel.
+        C("transposed-pairs", _ab((300, 260), (300, 260), transposed(2))),
+        C("transposed-pairs-both-batched", _ab((3, 136, 200), (3, 136, 200), Layout(perm=(0, 2, 1)),
+                                               Layout(perm=(0, 2, 1)))),
+        C("transposed-pairs-odd-offset", _ab((200, 136), (200, 136), Layout(perm=(1, 0), offset=1))),
+        C("transposed-pairs-odd-stride", _ab((131, 70), (131, 70), transposed(2))),
+        C("transposed-pairs-column-broadcast", _ab((300, 260), (300, 1), transposed(2))),
         C("stepped-b", _ab((50, 60), (50, 60), lb=Layout(steps=(2, 3)))),
         C("offset-misaligned", _ab((4099,), (4099,), Layout(offset=1), Layout(offset=3)), out_layout=Layout(offset=2)),
         C("expanded-inputs", _ab((9, 8, 7), (9, 8, 7), Layout(expand=(1,)), Layout(expand=(0, 2)))),

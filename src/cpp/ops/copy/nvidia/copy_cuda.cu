@@ -1,6 +1,5 @@
 // copy on the nvidia backend: create() picks one of four paths from the coalesced layout and size.
 #include <algorithm>
-#include <type_traits>
 
 #include "core/cuda_common.cuh"
 #include "core/cuda_launch.cuh"
@@ -100,7 +99,7 @@ void launch_transpose(T* out, const T* src, const copy_kernels::TransposePlan& p
       // Tiles of 64 words along i by 64 along j (128 x 64 16-bit values, 64 x 64 32-bit ones): 8 rows of 32
       // threads, each loading 64 bytes in flight (8 row pairs of 4-byte words, or 4 of 8-byte words); 16 KB
       // of shared memory either way.
-      using E = std::conditional_t<sizeof(T) == 2, uint16_t, uint32_t>;
+      using E = cuda::BitsOf<T>;
       constexpr int TI = sizeof(T) == 2 ? 128 : 64, TJ = 64, ROWS = 8;
       const dim3 grid(unsigned(ceil_div(p.ni, TI)), unsigned(std::min<int64_t>(ceil_div(p.nj, TJ), 65535)),
                       unsigned(std::min<int64_t>(p.batch.count, 65535)));

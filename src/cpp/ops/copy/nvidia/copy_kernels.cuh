@@ -5,6 +5,7 @@
 
 #include "core/cuda_launch.cuh"
 #include "core/layout.h"
+#include "core/pair_word.cuh"
 
 namespace ort::copy_kernels {
 
@@ -107,30 +108,11 @@ __global__ void __launch_bounds__(TILE * ROWS) transpose(T* __restrict__ out, co
 // half-warp at a time, and a ^ tx stays distinct modulo 16 within one). Needs out and src aligned to a word
 // along the tile (create() checks the strides, execute() the pointers).
 // The launch bound asks for 4 blocks per SM: left alone, ptxas took 80 registers and allowed 3.
-template <class E>
-struct PairWord;  // the word that holds two elements, and the 2x2 transpose of two such words
-template <>
-struct PairWord<uint16_t> {
-  using type = uint32_t;
-  __device__ static uint32_t firsts(uint32_t a, uint32_t b) { return __byte_perm(a, b, 0x5410); }
-  __device__ static uint32_t seconds(uint32_t a, uint32_t b) { return __byte_perm(a, b, 0x7632); }
-  __device__ static uint16_t first(uint32_t w) { return uint16_t(w & 0xffffu); }
-  __device__ static uint16_t second(uint32_t w) { return uint16_t(w >> 16); }
-};
-template <>
-struct PairWord<uint32_t> {
-  using type = uint2;
-  __device__ static uint2 firsts(uint2 a, uint2 b) { return make_uint2(a.x, b.x); }
-  __device__ static uint2 seconds(uint2 a, uint2 b) { return make_uint2(a.y, b.y); }
-  __device__ static uint32_t first(uint2 w) { return w.x; }
-  __device__ static uint32_t second(uint2 w) { return w.y; }
-};
-
 template <class E, int TI, int TJ, int ROWS>
 __global__ void __launch_bounds__(32 * ROWS, 4) transpose_pairs(E* __restrict__ out, const E* __restrict__ src,
                                                              TransposePlan p, cuda::Trigger trigger) {
   cuda::pdl_prologue(trigger);
-  using W = typename PairWord<E>::type;
+  using W = typename cuda::PairWord<E>::type;
   static_assert(TJ == 64 && TI % (2 * ROWS) == 0, "a warp spans the 32 word columns of one tile row");
   constexpr int kWords = TI / 2;          // words per tile row of out
   constexpr int kPairs = kWords / ROWS;   // row pairs each thread loads
@@ -156,8 +138,8 @@ __global__ void __launch_bounds__(32 * ROWS, 4) transpose_pairs(E* __restrict__ 
 #pragma unroll
         for (int k = 0; k < kPairs; ++k) {
           const int a = ty + k * ROWS;
-          tile[2 * tx][word_at(2 * tx, a)] = PairWord<E>::firsts(w[k][0], w[k][1]);           // j even
-          tile[2 * tx + 1][word_at(2 * tx + 1, a)] = PairWord<E>::seconds(w[k][0], w[k][1]);  // j odd
+          tile[2 * tx][word_at(2 * tx, a)] = cuda::PairWord<E>::firsts(w[k][0], w[k][1]);           // j even
+          tile[2 * tx + 1][word_at(2 * tx + 1, a)] = cuda::PairWord<E>::seconds(w[k][0], w[k][1]);  // j odd
         }
       } else {
         for (int e = tid; e < TI * TJ; e += 32 * ROWS) {
@@ -178,8 +160,8 @@ __global__ void __launch_bounds__(32 * ROWS, 4) transpose_pairs(E* __restrict__ 
         if (whole) {
           *reinterpret_cast<W*>(o) = v;
         } else if (j0 + j < p.nj) {
-          if (i0 + 2 * c < p.ni) o[0] = PairWord<E>::first(v);
-          if (i0 + 2 * c + 1 < p.ni) o[1] = PairWord<E>::second(v);
+          if (i0 + 2 * c < p.ni) o[0] = cuda::PairWord<E>::first(v);
+          if (i0 + 2 * c + 1 < p.ni) o[1] = cuda::PairWord<E>::second(v);
         }
       }
       __syncthreads();

@@ -5,6 +5,7 @@
 #include "core/cuda_math.cuh"
 #include "core/cuda_launch.cuh"
 #include "core/layout.h"
+#include "core/pair_word.cuh"
 
 namespace ort::vector_add_kernels {
 
@@ -109,6 +110,17 @@ struct TiledPlan {
   int64_t batch_count = 1;
 };
 
+// Offsets of batch index bt in out, a and b.
+__device__ __forceinline__ void batch_offsets(const TiledPlan& p, int64_t bt, int64_t (&off)[3]) {
+  off[0] = off[1] = off[2] = 0;
+  for (int d = p.batch_ndim - 1; d >= 0; --d) {
+    const int64_t q = bt / p.batch_shape[d], r = bt - q * p.batch_shape[d];
+#pragma unroll
+    for (int t = 0; t < 3; ++t) off[t] += r * p.batch_stride[t][d];
+    bt = q;
+  }
+}
+
 // 1024 threads per SM (64 registers each): room for both inputs' values without spilling.
 template <class T, int TILE, int ROWS, bool kTA, bool kTB>
 __global__ void __launch_bounds__(TILE * ROWS, 1024 / (TILE * ROWS))
@@ -121,14 +133,8 @@ __global__ void __launch_bounds__(TILE * ROWS, 1024 / (TILE * ROWS))
   for (int64_t bj = blockIdx.y; bj * TILE < p.nj; bj += gridDim.y) {
     const int64_t j0 = bj * TILE;
     for (int64_t bt = blockIdx.z; bt < p.batch_count; bt += gridDim.z) {
-      int64_t off[3] = {0, 0, 0};
-      int64_t rest = bt;
-      for (int d = p.batch_ndim - 1; d >= 0; --d) {
-        const int64_t q = rest / p.batch_shape[d], r = rest - q * p.batch_shape[d];
-#pragma unroll
-        for (int t = 0; t < 3; ++t) off[t] += r * p.batch_stride[t][d];
-        rest = q;
-      }
+      int64_t off[3];
+      batch_offsets(p, bt, off);
       // Every global load of the tile is issued before any value is used, the direct input's too: read
       // after the barrier (the first version), it waited out a second memory latency per tile and the
       // transposed-4096^2 fp32 case ran at 2.49 TB/s (H200, run k). Transposed inputs are read with threads
@@ -169,6 +175,138 @@ __global__ void __launch_bounds__(TILE * ROWS, 1024 / (TILE * ROWS))
           const float x = kTA ? ta[tx][r] : va[k];
           const float y = kTB ? tb[tx][r] : vb[k];
           out[off[0] + j * p.stride_j[0] + i] = from_float<T>(x + y);
+        }
+      }
+      if constexpr (kTA || kTB) __syncthreads();
+    }
+  }
+}
+
+template <class T, class E>
+__device__ __forceinline__ T from_bits(E e) {
+  static_assert(sizeof(T) == sizeof(E), "bits of one element");
+  T t;
+  memcpy(&t, &e, sizeof(T));
+  return t;
+}
+
+// x + y for two words of two elements each, added in fp32 and narrowed back.
+template <class T>
+__device__ __forceinline__ typename cuda::PairWord<cuda::BitsOf<T>>::type add_pair(
+    typename cuda::PairWord<cuda::BitsOf<T>>::type x, typename cuda::PairWord<cuda::BitsOf<T>>::type y) {
+  using PW = cuda::PairWord<cuda::BitsOf<T>>;
+  const float lo = to_float(from_bits<T>(PW::first(x))) + to_float(from_bits<T>(PW::first(y)));
+  const float hi = to_float(from_bits<T>(PW::second(x))) + to_float(from_bits<T>(PW::second(y)));
+  if constexpr (sizeof(T) == 2) return cuda::narrow_pair<T>(lo, hi);
+  else return PW::join(float_to_bits(lo), float_to_bits(hi));
+}
+
+// Tiled in words of two: the tiled kernel's plan with copy's transpose_pairs inside. A transposed input is
+// read as words of two adjacent j from two adjacent rows i, swapped in registers (a 2x2 transpose) and
+// staged as words of two adjacent i; a direct input is read as words of two adjacent i, as out is written.
+// Every access moves 8 bytes (fp32) or 4 (16-bit) where the tiled kernel moved one element; copy's fp32
+// transpose went from 3.66 to 4.16 TB/s with the same step (run bw). Tiles of TI x 64 elements, 8 rows of
+// 32 threads; the launch bound allows 2 blocks an SM (about 100 registers): at 4 blocks (64 registers)
+// ptxas spilled 12-300 bytes in every tile shape tried. Shared word (j, w) sits at column w ^ (j / 2 % 32),
+// which keeps the staging stores and the row reads free of bank conflicts (copy_kernels.cuh says why).
+// Needs every stride that steps between words even, a direct input unit-stride along i, and the pointers
+// aligned to a word (create() checks the strides, execute() the pointers); tiles cut by the tensor's edge
+// go element by element.
+template <class T, int TI, int ROWS, bool kTA, bool kTB>
+__global__ void __launch_bounds__(32 * ROWS, 2)
+    tiled_pairs(T* out, const T* a, const T* b, TiledPlan p, cuda::Trigger trigger) {  // out may be a or b
+  cuda::pdl_prologue(trigger);
+  using E = cuda::BitsOf<T>;
+  using PW = cuda::PairWord<E>;
+  using W = typename PW::type;
+  constexpr int TJ = 64, kThreads = 32 * ROWS, kWords = TI / 2;  // words along i in a tile row of out
+  constexpr int kPairs = kWords / ROWS;           // row pairs of a transposed input each thread loads
+  constexpr int kRowsPerStep = kThreads / kWords;  // rows j a step of the block writes
+  constexpr int kSteps = TJ / kRowsPerStep;        // words of out (and of a direct input) each thread moves
+  static_assert(kWords % ROWS == 0 && kThreads % kWords == 0, "whole row pairs and whole rows per step");
+  constexpr bool kT[2] = {kTA, kTB};
+  __shared__ W ta[kTA ? TJ : 1][kWords];  // [j][word along i] of each transposed input
+  __shared__ W tb[kTB ? TJ : 1][kWords];
+  W(*const tile[2])[kWords] = {ta, tb};
+  const int tx = threadIdx.x, ty = threadIdx.y, tid = ty * 32 + tx;
+  const int c = tid % kWords, jr = tid / kWords;  // the out word this thread writes, and its first row
+  const auto word_at = [](int j, int w) { return w ^ ((j >> 1) & 31); };
+  const int64_t i0 = int64_t(blockIdx.x) * TI;
+  for (int64_t bj = blockIdx.y; bj * TJ < p.nj; bj += gridDim.y) {
+    const int64_t j0 = bj * TJ;
+    for (int64_t bt = blockIdx.z; bt < p.batch_count; bt += gridDim.z) {
+      int64_t off[3];
+      batch_offsets(p, bt, off);
+      const T* in[2] = {a + off[1], b + off[2]};
+      const bool whole = i0 + TI <= p.ni && j0 + TJ <= p.nj;
+      W direct[2][kSteps];
+      if (whole) {
+        // Every load of the tile before any store (the tiled kernel's lesson, run k).
+        W w[2][kPairs][2];
+#pragma unroll
+        for (int t = 0; t < 2; ++t) {
+          if (kT[t]) {
+            const T* s = in[t] + (i0 + 2 * ty) * p.stride_i[t + 1] + j0 + 2 * tx;
+#pragma unroll
+            for (int k = 0; k < kPairs; ++k, s += 2 * ROWS * p.stride_i[t + 1]) {
+              w[t][k][0] = *reinterpret_cast<const W*>(s);
+              w[t][k][1] = *reinterpret_cast<const W*>(s + p.stride_i[t + 1]);
+            }
+          } else {
+            const T* s = in[t] + (j0 + jr) * p.stride_j[t + 1] + i0 + 2 * c;
+#pragma unroll
+            for (int k = 0; k < kSteps; ++k, s += kRowsPerStep * p.stride_j[t + 1])
+              direct[t][k] = *reinterpret_cast<const W*>(s);
+          }
+        }
+#pragma unroll
+        for (int t = 0; t < 2; ++t) {
+          if (!kT[t]) continue;
+#pragma unroll
+          for (int k = 0; k < kPairs; ++k) {
+            const int wa = ty + k * ROWS;
+            tile[t][2 * tx][word_at(2 * tx, wa)] = PW::firsts(w[t][k][0], w[t][k][1]);          // j even
+            tile[t][2 * tx + 1][word_at(2 * tx + 1, wa)] = PW::seconds(w[t][k][0], w[t][k][1]);  // j odd
+          }
+        }
+      } else {
+#pragma unroll
+        for (int t = 0; t < 2; ++t) {
+          if (!kT[t]) continue;
+          for (int e = tid; e < TI * TJ; e += kThreads) {
+            const int r = e / TJ, cc = e % TJ;  // consecutive threads along j: coalesced reads
+            if (i0 + r < p.ni && j0 + cc < p.nj)
+              reinterpret_cast<E*>(&tile[t][cc][word_at(cc, r >> 1)])[r & 1] =
+                  *reinterpret_cast<const E*>(&in[t][(i0 + r) * p.stride_i[t + 1] + j0 + cc]);
+          }
+        }
+      }
+      if constexpr (kTA || kTB) __syncthreads();
+#pragma unroll
+      for (int k = 0; k < kSteps; ++k) {
+        const int j = jr + k * kRowsPerStep;
+        T* o = out + off[0] + (j0 + j) * p.stride_j[0] + i0 + 2 * c;
+        if (whole) {
+          const W x = kTA ? tile[0][j][word_at(j, c)] : direct[0][k];
+          const W y = kTB ? tile[1][j][word_at(j, c)] : direct[1][k];
+          *reinterpret_cast<W*>(o) = add_pair<T>(x, y);
+        } else if (j0 + j < p.nj) {
+#pragma unroll
+          for (int h = 0; h < 2; ++h) {
+            const int64_t i = i0 + 2 * c + h;
+            if (i >= p.ni) continue;
+            float v[2];
+#pragma unroll
+            for (int t = 0; t < 2; ++t) {
+              if (kT[t]) {
+                const W sw = tile[t][j][word_at(j, c)];
+                v[t] = to_float(from_bits<T>(h ? PW::second(sw) : PW::first(sw)));
+              } else {
+                v[t] = to_float(in[t][i * p.stride_i[t + 1] + (j0 + j) * p.stride_j[t + 1]]);
+              }
+            }
+            o[h] = from_float<T>(v[0] + v[1]);
+          }
         }
       }
       if constexpr (kTA || kTB) __syncthreads();
