@@ -1,6 +1,7 @@
 // reduce_sum on the nvidia backend. create() picks the kernel and the split from the shape:
 //   unit-stride rows, length <= 4096  -> a warp per row (8 rows per block), but 64 threads per 16-bit row
-//                                        of 2049-4096 (row_tpr in reduce_sum_kernels.cuh says why)
+//                                        of 2049-4096, and up to 128 where rows are too few to give each
+//                                        SM a block (row_tpr and grid_tpr in reduce_sum_kernels.cuh say why)
 //   unit-stride rows, longer          -> 512 threads per row
 //   any other stride (column sums)    -> a thread per output, reads coalesced across outputs
 // and splits rows across blocks when there are too few rows to fill the GPU.
@@ -33,8 +34,7 @@ struct ReduceSumCudaDescriptor {
 namespace {
 
 using reduce_sum_kernels::kBlockTpr;
-using reduce_sum_kernels::kMidTpr16;
-using reduce_sum_kernels::row_tpr;
+using reduce_sum_kernels::grid_tpr;
 
 // How many blocks of the strided kernel (256 threads, packed or not) fit on one SM at once: a column sum
 // runs fastest as one full wave of blocks (plan, below). Asked only for column sums, once, at create.
@@ -62,7 +62,7 @@ void plan(ReduceSumCudaDescriptor* d, const DeviceProps& props) {
   }
   if ((r.x_stride == 1 || r.length <= 1) && r.length <= 4096) {
     d->path = SumPath::Warp;
-    d->tpr = row_tpr(r.length, dtype_size(d->info.dtype));
+    d->tpr = grid_tpr(r.rows, r.length, dtype_size(d->info.dtype), props.sm_count);
     d->blocks = ceil_div(r.rows, 256 / d->tpr);
   } else if (r.x_stride == 1) {
     d->path = SumPath::Block;
@@ -114,11 +114,14 @@ void plan(ReduceSumCudaDescriptor* d, const DeviceProps& props) {
 template <class T, int TPR>
 void launch_contiguous(const ReduceSumCudaDescriptor* d, T* out, const T* x, float* ws, cuda::Stream st) {
   constexpr int kBlock = TPR < 256 ? 256 : TPR;
+  // fp32 with 64 or 128 threads a row and 4 packs in flight spills 8 bytes (ptxas, CUDA 13); 2 do not.
+  constexpr int kUnroll = sizeof(T) == 4 && TPR > 32 && TPR < 256 ? 2 : 4;
   const dim3 grid(unsigned(d->blocks), unsigned(d->splits));
   if (d->packs_aligned && reinterpret_cast<uintptr_t>(x) % 16 == 0)
-    cuda::launch(reduce_sum_kernels::contiguous<T, 16 / sizeof(T), TPR>, grid, kBlock, st, out, x, ws, d->info.r);
+    cuda::launch(reduce_sum_kernels::contiguous<T, 16 / sizeof(T), TPR, kUnroll>, grid, kBlock, st, out, x, ws,
+                 d->info.r);
   else
-    cuda::launch(reduce_sum_kernels::contiguous<T, 1, TPR>, grid, kBlock, st, out, x, ws, d->info.r);
+    cuda::launch(reduce_sum_kernels::contiguous<T, 1, TPR, kUnroll>, grid, kBlock, st, out, x, ws, d->info.r);
 }
 
 }  // namespace
@@ -161,12 +164,11 @@ Status reduce_sum_cuda_execute(const ReduceSumCudaDescriptor* desc, void* worksp
     T* o = static_cast<T*>(out);
     const T* px = static_cast<const T*>(x);
     if (desc->path != SumPath::Strided) {
-      if (desc->tpr == kBlockTpr) launch_contiguous<T, kBlockTpr>(desc, o, px, ws, st);
-      else if constexpr (sizeof(T) == 2) {  // only 16-bit rows take 64 (fp32 with 64 threads a row spills)
-        if (desc->tpr == kMidTpr16) launch_contiguous<T, kMidTpr16>(desc, o, px, ws, st);
-        else launch_contiguous<T, 32>(desc, o, px, ws, st);
-      } else {
-        launch_contiguous<T, 32>(desc, o, px, ws, st);
+      switch (desc->tpr) {  // the values row_tpr and grid_tpr return
+        case kBlockTpr: launch_contiguous<T, kBlockTpr>(desc, o, px, ws, st); break;
+        case 128: launch_contiguous<T, 128>(desc, o, px, ws, st); break;
+        case 64: launch_contiguous<T, 64>(desc, o, px, ws, st); break;
+        default: launch_contiguous<T, 32>(desc, o, px, ws, st);
       }
     }
     else if (desc->packs_aligned && reinterpret_cast<uintptr_t>(x) % 16 == 0)
