@@ -24,7 +24,7 @@ def correctness_cases() -> list[CorrectnessCase]:
         C("rows-aligned", _x((33, 4096))),
         C("rows-2k-to-4k", _x((1100, 3000))),  # nvidia: 64 threads a 16-bit row
         C("rows-2k-to-4k-misaligned", _x((1100, 2056), Layout(offset=3))),
-        C("few-rows", _x((9, 1500))),  # nvidia: fewer blocks than SMs, up to 128 threads a row (grid_tpr)
+        C("few-rows", _x((9, 1500))),  # nvidia: fewer blocks than SMs, up to 128 threads an fp32 row (grid_tpr)
         C("few-rows-misaligned", _x((9, 1500), Layout(offset=1))),
         C("rows-keepdim", _x((17, 129)), attrs={"dim": 1, "keepdim": True}),
         C("short-rows", _x((1000, 7))),

@@ -1,7 +1,7 @@
 // reduce_sum on the nvidia backend. create() picks the kernel and the split from the shape:
 //   unit-stride rows, length <= 4096  -> a warp per row (8 rows per block), but 64 threads per 16-bit row
-//                                        of 2049-4096, and up to 128 where rows are too few to give each
-//                                        SM a block (row_tpr and grid_tpr in reduce_sum_kernels.cuh say why)
+//                                        of 2049-4096, and up to 128 per fp32 row where rows are too few to
+//                                        give each SM a block (row_tpr and grid_tpr in reduce_sum_kernels.cuh)
 //   unit-stride rows, longer          -> 512 threads per row
 //   any other stride (column sums)    -> a thread per output, reads coalesced across outputs
 // and splits rows across blocks when there are too few rows to fill the GPU.
@@ -166,7 +166,9 @@ Status reduce_sum_cuda_execute(const ReduceSumCudaDescriptor* desc, void* worksp
     if (desc->path != SumPath::Strided) {
       switch (desc->tpr) {  // the values row_tpr and grid_tpr return
         case kBlockTpr: launch_contiguous<T, kBlockTpr>(desc, o, px, ws, st); break;
-        case 128: launch_contiguous<T, 128>(desc, o, px, ws, st); break;
+        case 128:
+          if constexpr (sizeof(T) == 4) launch_contiguous<T, 128>(desc, o, px, ws, st);  // grid_tpr: fp32 only
+          break;
         case 64: launch_contiguous<T, 64>(desc, o, px, ws, st); break;
         default: launch_contiguous<T, 32>(desc, o, px, ws, st);
       }

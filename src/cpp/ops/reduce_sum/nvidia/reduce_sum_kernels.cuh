@@ -26,19 +26,19 @@ constexpr int row_tpr(int64_t length, size_t dtype_bytes) {
   return 32;
 }
 
-// Rows of at most 4096 elements too few to give every SM a block of 256 threads take more threads a row
-// (up to kFewRowsTpr), as long as each thread still reads two packs. At a warp a row, 1008x2304 fp32
+// fp32 rows of at most 4096 elements too few to give every SM a block of 256 threads take more threads a
+// row (up to kFewRowsTpr), as long as each thread still reads two packs. At a warp a row, 1008x2304 fp32
 // launched 126 blocks on 132 SMs and 144x1280 18. H200, fp32, 32 / 64 / 128 threads a row (run bw):
 // 1008x2304 4.93 / 4.57 / 4.72 us (Inductor 4.26), 144x1280 1.71 / 1.57 / 1.40 (Inductor 1.58), while rows
 // that already fill the GPU lost with more threads (4096x4096 16.6 / 18.0 / 17.1, 4080x1536 7.7 / 8.0 /
-// 8.6): the rule is by grid, not by length. Run bx, length rule against this one, twice each in one build:
-// fp32 1008x2304 4.90 -> 4.56, 144x1280 1.70 -> 1.40; but 16-bit 144x1280 at 128 threads (1.25 packs a
-// thread) 1.45 -> 1.74, hence the two packs.
+// 8.6): the rule is by grid, not by length. Runs bx and by, length rule against this one, twice each in one
+// build: fp32 1008x2304 4.90 -> 4.56, 144x1280 1.70 -> 1.40. 16-bit rows lost instead: 144x1280 1.45 -> 1.74
+// at 128 threads and -> 1.89 at 64, so they keep row_tpr (docs/perf-notes.md, session 16, has a guess why).
 constexpr int kFewRowsTpr = 128;
 constexpr int grid_tpr(int64_t rows, int64_t length, size_t dtype_bytes, int sm_count) {
   int tpr = row_tpr(length, dtype_bytes);
-  const int64_t vec = 16 / int64_t(dtype_bytes);
-  while (tpr < kFewRowsTpr && (rows + 256 / tpr - 1) / (256 / tpr) < sm_count && 4 * tpr * vec <= length) tpr *= 2;
+  if (dtype_bytes != 4) return tpr;
+  while (tpr < kFewRowsTpr && (rows + 256 / tpr - 1) / (256 / tpr) < sm_count && 16 * tpr <= length) tpr *= 2;
   return tpr;
 }
 
