@@ -121,6 +121,18 @@ __device__ __forceinline__ void batch_offsets(const TiledPlan& p, int64_t bt, in
   }
 }
 
+// Calls body(j0, off) for each tile row j0 and batch index this block owns (grid-stride over y and z), with
+// off the batch's offsets in out, a and b.
+template <int TJ, class Body>
+__device__ __forceinline__ void for_each_tile(const TiledPlan& p, Body&& body) {
+  for (int64_t bj = blockIdx.y; bj * TJ < p.nj; bj += gridDim.y)
+    for (int64_t bt = blockIdx.z; bt < p.batch_count; bt += gridDim.z) {
+      int64_t off[3];
+      batch_offsets(p, bt, off);
+      body(bj * TJ, off);
+    }
+}
+
 // 1024 threads per SM (64 registers each): room for both inputs' values without spilling.
 template <class T, int TILE, int ROWS, bool kTA, bool kTB>
 __global__ void __launch_bounds__(TILE * ROWS, 1024 / (TILE * ROWS))
@@ -130,11 +142,7 @@ __global__ void __launch_bounds__(TILE * ROWS, 1024 / (TILE * ROWS))
   __shared__ float tb[kTB ? TILE : 1][TILE + 1];
   const int tx = threadIdx.x, ty = threadIdx.y;
   const int64_t i0 = int64_t(blockIdx.x) * TILE;
-  for (int64_t bj = blockIdx.y; bj * TILE < p.nj; bj += gridDim.y) {
-    const int64_t j0 = bj * TILE;
-    for (int64_t bt = blockIdx.z; bt < p.batch_count; bt += gridDim.z) {
-      int64_t off[3];
-      batch_offsets(p, bt, off);
+  for_each_tile<TILE>(p, [&](const int64_t j0, const int64_t (&off)[3]) {
       // Every global load of the tile is issued before any value is used, the direct input's too: read
       // after the barrier (the first version), it waited out a second memory latency per tile and the
       // transposed-4096^2 fp32 case ran at 2.49 TB/s (H200, run k). Transposed inputs are read with threads
@@ -178,8 +186,7 @@ __global__ void __launch_bounds__(TILE * ROWS, 1024 / (TILE * ROWS))
         }
       }
       if constexpr (kTA || kTB) __syncthreads();
-    }
-  }
+  });
 }
 
 template <class T, class E>
@@ -232,11 +239,7 @@ __global__ void __launch_bounds__(32 * ROWS, 2)
   const int c = tid % kWords, jr = tid / kWords;  // the out word this thread writes, and its first row
   const auto word_at = [](int j, int w) { return w ^ ((j >> 1) & 31); };
   const int64_t i0 = int64_t(blockIdx.x) * TI;
-  for (int64_t bj = blockIdx.y; bj * TJ < p.nj; bj += gridDim.y) {
-    const int64_t j0 = bj * TJ;
-    for (int64_t bt = blockIdx.z; bt < p.batch_count; bt += gridDim.z) {
-      int64_t off[3];
-      batch_offsets(p, bt, off);
+  for_each_tile<TJ>(p, [&](const int64_t j0, const int64_t (&off)[3]) {
       const T* in[2] = {a + off[1], b + off[2]};
       const bool whole = i0 + TI <= p.ni && j0 + TJ <= p.nj;
       W direct[2][kSteps];
@@ -310,8 +313,7 @@ __global__ void __launch_bounds__(32 * ROWS, 2)
         }
       }
       if constexpr (kTA || kTB) __syncthreads();
-    }
-  }
+  });
 }
 
 // Any layout: each thread maps a linear index (out's memory order) to three offsets.
