@@ -33,7 +33,8 @@ constexpr int row_tpr(int64_t length, size_t dtype_bytes) {
 // that already fill the GPU lost with more threads (4096x4096 16.6 / 18.0 / 17.1, 4080x1536 7.7 / 8.0 /
 // 8.6): the rule is by grid, not by length. Runs bx and by, length rule against this one, twice each in one
 // build: fp32 1008x2304 4.90 -> 4.56, 144x1280 1.70 -> 1.40. 16-bit rows lost instead: 144x1280 1.45 -> 1.74
-// at 128 threads and -> 1.89 at 64, so they keep row_tpr (docs/perf-notes.md, session 16, has a guess why).
+// at 128 threads and -> 1.89 at 64, so they keep row_tpr. Why is not known: loading a thread's last packs
+// together did not rescue them (run ca, docs/perf-notes.md, session 16).
 constexpr int kFewRowsTpr = 128;
 constexpr int grid_tpr(int64_t rows, int64_t length, size_t dtype_bytes, int sm_count) {
   int tpr = row_tpr(length, dtype_bytes);
