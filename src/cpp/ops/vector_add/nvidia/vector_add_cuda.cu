@@ -1,5 +1,6 @@
 // vector_add on the nvidia backend: create() picks the rows path (vectorised), the tiled path (an input
-// transposed relative to out) or the strided path.
+// transposed relative to out; in words of two elements where the strides allow, tiled_pairs) or the strided
+// path.
 #include <algorithm>
 #include <type_traits>
 
