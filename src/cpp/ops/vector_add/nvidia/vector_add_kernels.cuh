@@ -143,49 +143,49 @@ __global__ void __launch_bounds__(TILE * ROWS, 1024 / (TILE * ROWS))
   const int tx = threadIdx.x, ty = threadIdx.y;
   const int64_t i0 = int64_t(blockIdx.x) * TILE;
   for_each_tile<TILE>(p, [&](const int64_t j0, const int64_t (&off)[3]) {
-      // Every global load of the tile is issued before any value is used, the direct input's too: read
-      // after the barrier (the first version), it waited out a second memory latency per tile and the
-      // transposed-4096^2 fp32 case ran at 2.49 TB/s (H200, run k). Transposed inputs are read with threads
-      // along j (coalesced), direct ones with threads along i.
-      //
-      // Row r = ty + k * ROWS of the tile: a transposed input's element (i0 + r, j0 + tx), a direct one's
-      // (i0 + tx, j0 + r); each is one pointer step of ROWS rows from the thread's first element (64-bit
-      // index math per load took 112 registers and spilled under the launch bound).
-      const int ni = int(p.ni - i0 < TILE ? p.ni - i0 : TILE), nj = int(p.nj - j0 < TILE ? p.nj - j0 : TILE);
-      const T* pa = kTA ? a + off[1] + (i0 + ty) * p.stride_i[1] + (j0 + tx)
-                        : a + off[1] + (i0 + tx) * p.stride_i[1] + (j0 + ty) * p.stride_j[1];
-      const T* pb = kTB ? b + off[2] + (i0 + ty) * p.stride_i[2] + (j0 + tx)
-                        : b + off[2] + (i0 + tx) * p.stride_i[2] + (j0 + ty) * p.stride_j[2];
-      const int64_t step_a = ROWS * (kTA ? p.stride_i[1] : p.stride_j[1]);
-      const int64_t step_b = ROWS * (kTB ? p.stride_i[2] : p.stride_j[2]);
-      float va[TILE / ROWS], vb[TILE / ROWS];
+    // Every global load of the tile is issued before any value is used, the direct input's too: read
+    // after the barrier (the first version), it waited out a second memory latency per tile and the
+    // transposed-4096^2 fp32 case ran at 2.49 TB/s (H200, run k). Transposed inputs are read with threads
+    // along j (coalesced), direct ones with threads along i.
+    //
+    // Row r = ty + k * ROWS of the tile: a transposed input's element (i0 + r, j0 + tx), a direct one's
+    // (i0 + tx, j0 + r); each is one pointer step of ROWS rows from the thread's first element (64-bit
+    // index math per load took 112 registers and spilled under the launch bound).
+    const int ni = int(p.ni - i0 < TILE ? p.ni - i0 : TILE), nj = int(p.nj - j0 < TILE ? p.nj - j0 : TILE);
+    const T* pa = kTA ? a + off[1] + (i0 + ty) * p.stride_i[1] + (j0 + tx)
+                      : a + off[1] + (i0 + tx) * p.stride_i[1] + (j0 + ty) * p.stride_j[1];
+    const T* pb = kTB ? b + off[2] + (i0 + ty) * p.stride_i[2] + (j0 + tx)
+                      : b + off[2] + (i0 + tx) * p.stride_i[2] + (j0 + ty) * p.stride_j[2];
+    const int64_t step_a = ROWS * (kTA ? p.stride_i[1] : p.stride_j[1]);
+    const int64_t step_b = ROWS * (kTB ? p.stride_i[2] : p.stride_j[2]);
+    float va[TILE / ROWS], vb[TILE / ROWS];
+#pragma unroll
+    for (int k = 0; k < TILE / ROWS; ++k) {
+      const int r = ty + k * ROWS;
+      const bool t_in = r < ni && tx < nj, d_in = tx < ni && r < nj;
+      va[k] = (kTA ? t_in : d_in) ? to_float(pa[k * step_a]) : 0.f;
+      vb[k] = (kTB ? t_in : d_in) ? to_float(pb[k * step_b]) : 0.f;
+    }
+    if constexpr (kTA || kTB) {
 #pragma unroll
       for (int k = 0; k < TILE / ROWS; ++k) {
-        const int r = ty + k * ROWS;
-        const bool t_in = r < ni && tx < nj, d_in = tx < ni && r < nj;
-        va[k] = (kTA ? t_in : d_in) ? to_float(pa[k * step_a]) : 0.f;
-        vb[k] = (kTB ? t_in : d_in) ? to_float(pb[k * step_b]) : 0.f;
+        if constexpr (kTA) ta[ty + k * ROWS][tx] = va[k];
+        if constexpr (kTB) tb[ty + k * ROWS][tx] = vb[k];
       }
-      if constexpr (kTA || kTB) {
+      __syncthreads();
+    }
+    // Threads along i: the staged tiles read back transposed, out written coalesced.
 #pragma unroll
-        for (int k = 0; k < TILE / ROWS; ++k) {
-          if constexpr (kTA) ta[ty + k * ROWS][tx] = va[k];
-          if constexpr (kTB) tb[ty + k * ROWS][tx] = vb[k];
-        }
-        __syncthreads();
+    for (int k = 0; k < TILE / ROWS; ++k) {
+      const int r = ty + k * ROWS;
+      const int64_t i = i0 + tx, j = j0 + r;
+      if (i < p.ni && j < p.nj) {
+        const float x = kTA ? ta[tx][r] : va[k];
+        const float y = kTB ? tb[tx][r] : vb[k];
+        out[off[0] + j * p.stride_j[0] + i] = from_float<T>(x + y);
       }
-      // Threads along i: the staged tiles read back transposed, out written coalesced.
-#pragma unroll
-      for (int k = 0; k < TILE / ROWS; ++k) {
-        const int r = ty + k * ROWS;
-        const int64_t i = i0 + tx, j = j0 + r;
-        if (i < p.ni && j < p.nj) {
-          const float x = kTA ? ta[tx][r] : va[k];
-          const float y = kTB ? tb[tx][r] : vb[k];
-          out[off[0] + j * p.stride_j[0] + i] = from_float<T>(x + y);
-        }
-      }
-      if constexpr (kTA || kTB) __syncthreads();
+    }
+    if constexpr (kTA || kTB) __syncthreads();
   });
 }
 
@@ -240,79 +240,79 @@ __global__ void __launch_bounds__(32 * ROWS, 2)
   const auto word_at = [](int j, int w) { return w ^ ((j >> 1) & 31); };
   const int64_t i0 = int64_t(blockIdx.x) * TI;
   for_each_tile<TJ>(p, [&](const int64_t j0, const int64_t (&off)[3]) {
-      const T* in[2] = {a + off[1], b + off[2]};
-      const bool whole = i0 + TI <= p.ni && j0 + TJ <= p.nj;
-      W direct[2][kSteps];
+    const T* in[2] = {a + off[1], b + off[2]};
+    const bool whole = i0 + TI <= p.ni && j0 + TJ <= p.nj;
+    W direct[2][kSteps];
+    if (whole) {
+      // Every load of the tile before any store (the tiled kernel's lesson, run k).
+      W w[2][kPairs][2];
+#pragma unroll
+      for (int t = 0; t < 2; ++t) {
+        if (kT[t]) {
+          const T* s = in[t] + (i0 + 2 * ty) * p.stride_i[t + 1] + j0 + 2 * tx;
+#pragma unroll
+          for (int k = 0; k < kPairs; ++k, s += 2 * ROWS * p.stride_i[t + 1]) {
+            w[t][k][0] = *reinterpret_cast<const W*>(s);
+            w[t][k][1] = *reinterpret_cast<const W*>(s + p.stride_i[t + 1]);
+          }
+        } else {
+          const T* s = in[t] + (j0 + jr) * p.stride_j[t + 1] + i0 + 2 * c;
+#pragma unroll
+          for (int k = 0; k < kSteps; ++k, s += kRowsPerStep * p.stride_j[t + 1])
+            direct[t][k] = *reinterpret_cast<const W*>(s);
+        }
+      }
+#pragma unroll
+      for (int t = 0; t < 2; ++t) {
+        if (!kT[t]) continue;
+#pragma unroll
+        for (int k = 0; k < kPairs; ++k) {
+          const int wa = ty + k * ROWS;
+          tile[t][2 * tx][word_at(2 * tx, wa)] = PW::firsts(w[t][k][0], w[t][k][1]);          // j even
+          tile[t][2 * tx + 1][word_at(2 * tx + 1, wa)] = PW::seconds(w[t][k][0], w[t][k][1]);  // j odd
+        }
+      }
+    } else {
+#pragma unroll
+      for (int t = 0; t < 2; ++t) {
+        if (!kT[t]) continue;
+        for (int e = tid; e < TI * TJ; e += kThreads) {
+          const int r = e / TJ, cc = e % TJ;  // consecutive threads along j: coalesced reads
+          if (i0 + r < p.ni && j0 + cc < p.nj)
+            reinterpret_cast<E*>(&tile[t][cc][word_at(cc, r >> 1)])[r & 1] =
+                *reinterpret_cast<const E*>(&in[t][(i0 + r) * p.stride_i[t + 1] + j0 + cc]);
+        }
+      }
+    }
+    if constexpr (kTA || kTB) __syncthreads();
+#pragma unroll
+    for (int k = 0; k < kSteps; ++k) {
+      const int j = jr + k * kRowsPerStep;
+      T* o = out + off[0] + (j0 + j) * p.stride_j[0] + i0 + 2 * c;
       if (whole) {
-        // Every load of the tile before any store (the tiled kernel's lesson, run k).
-        W w[2][kPairs][2];
+        const W x = kTA ? tile[0][j][word_at(j, c)] : direct[0][k];
+        const W y = kTB ? tile[1][j][word_at(j, c)] : direct[1][k];
+        *reinterpret_cast<W*>(o) = add_pair<T>(x, y);
+      } else if (j0 + j < p.nj) {
 #pragma unroll
-        for (int t = 0; t < 2; ++t) {
-          if (kT[t]) {
-            const T* s = in[t] + (i0 + 2 * ty) * p.stride_i[t + 1] + j0 + 2 * tx;
+        for (int h = 0; h < 2; ++h) {
+          const int64_t i = i0 + 2 * c + h;
+          if (i >= p.ni) continue;
+          float v[2];
 #pragma unroll
-            for (int k = 0; k < kPairs; ++k, s += 2 * ROWS * p.stride_i[t + 1]) {
-              w[t][k][0] = *reinterpret_cast<const W*>(s);
-              w[t][k][1] = *reinterpret_cast<const W*>(s + p.stride_i[t + 1]);
+          for (int t = 0; t < 2; ++t) {
+            if (kT[t]) {
+              const W sw = tile[t][j][word_at(j, c)];
+              v[t] = to_float(from_bits<T>(h ? PW::second(sw) : PW::first(sw)));
+            } else {
+              v[t] = to_float(in[t][i * p.stride_i[t + 1] + (j0 + j) * p.stride_j[t + 1]]);
             }
-          } else {
-            const T* s = in[t] + (j0 + jr) * p.stride_j[t + 1] + i0 + 2 * c;
-#pragma unroll
-            for (int k = 0; k < kSteps; ++k, s += kRowsPerStep * p.stride_j[t + 1])
-              direct[t][k] = *reinterpret_cast<const W*>(s);
           }
-        }
-#pragma unroll
-        for (int t = 0; t < 2; ++t) {
-          if (!kT[t]) continue;
-#pragma unroll
-          for (int k = 0; k < kPairs; ++k) {
-            const int wa = ty + k * ROWS;
-            tile[t][2 * tx][word_at(2 * tx, wa)] = PW::firsts(w[t][k][0], w[t][k][1]);          // j even
-            tile[t][2 * tx + 1][word_at(2 * tx + 1, wa)] = PW::seconds(w[t][k][0], w[t][k][1]);  // j odd
-          }
-        }
-      } else {
-#pragma unroll
-        for (int t = 0; t < 2; ++t) {
-          if (!kT[t]) continue;
-          for (int e = tid; e < TI * TJ; e += kThreads) {
-            const int r = e / TJ, cc = e % TJ;  // consecutive threads along j: coalesced reads
-            if (i0 + r < p.ni && j0 + cc < p.nj)
-              reinterpret_cast<E*>(&tile[t][cc][word_at(cc, r >> 1)])[r & 1] =
-                  *reinterpret_cast<const E*>(&in[t][(i0 + r) * p.stride_i[t + 1] + j0 + cc]);
-          }
+          o[h] = from_float<T>(v[0] + v[1]);
         }
       }
-      if constexpr (kTA || kTB) __syncthreads();
-#pragma unroll
-      for (int k = 0; k < kSteps; ++k) {
-        const int j = jr + k * kRowsPerStep;
-        T* o = out + off[0] + (j0 + j) * p.stride_j[0] + i0 + 2 * c;
-        if (whole) {
-          const W x = kTA ? tile[0][j][word_at(j, c)] : direct[0][k];
-          const W y = kTB ? tile[1][j][word_at(j, c)] : direct[1][k];
-          *reinterpret_cast<W*>(o) = add_pair<T>(x, y);
-        } else if (j0 + j < p.nj) {
-#pragma unroll
-          for (int h = 0; h < 2; ++h) {
-            const int64_t i = i0 + 2 * c + h;
-            if (i >= p.ni) continue;
-            float v[2];
-#pragma unroll
-            for (int t = 0; t < 2; ++t) {
-              if (kT[t]) {
-                const W sw = tile[t][j][word_at(j, c)];
-                v[t] = to_float(from_bits<T>(h ? PW::second(sw) : PW::first(sw)));
-              } else {
-                v[t] = to_float(in[t][i * p.stride_i[t + 1] + (j0 + j) * p.stride_j[t + 1]]);
-              }
-            }
-            o[h] = from_float<T>(v[0] + v[1]);
-          }
-        }
-      }
-      if constexpr (kTA || kTB) __syncthreads();
+    }
+    if constexpr (kTA || kTB) __syncthreads();
   });
 }
 
