@@ -14,7 +14,9 @@ template <class T>
 using BitsOf = std::conditional_t<sizeof(T) == 2, uint16_t, uint32_t>;
 
 // PairWord<E>::type holds two elements of bits E; firsts(a, b) / seconds(a, b) are the 2x2 transpose of
-// two words (a's and b's first elements, then their second ones); join builds a word from two elements.
+// two words (a's and b's first elements, then their second ones); first / second take one element out, and
+// PairWord<uint32_t>::join builds a word from two (16-bit pairs are built by cuda::narrow_pair, which also
+// rounds from fp32).
 template <class E>
 struct PairWord;
 template <>
@@ -24,7 +26,6 @@ struct PairWord<uint16_t> {
   __device__ static uint32_t seconds(uint32_t a, uint32_t b) { return __byte_perm(a, b, 0x7632); }
   __device__ static uint16_t first(uint32_t w) { return uint16_t(w & 0xffffu); }
   __device__ static uint16_t second(uint32_t w) { return uint16_t(w >> 16); }
-  __device__ static uint32_t join(uint16_t lo, uint16_t hi) { return uint32_t(lo) | uint32_t(hi) << 16; }
 };
 template <>
 struct PairWord<uint32_t> {

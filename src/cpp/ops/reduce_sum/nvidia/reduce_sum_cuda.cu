@@ -166,9 +166,7 @@ Status reduce_sum_cuda_execute(const ReduceSumCudaDescriptor* desc, void* worksp
     if (desc->path != SumPath::Strided) {
       switch (desc->tpr) {  // the values row_tpr and grid_tpr return
         case kBlockTpr: launch_contiguous<T, kBlockTpr>(desc, o, px, ws, st); break;
-        case 128:
-          if constexpr (sizeof(T) == 4) launch_contiguous<T, 128>(desc, o, px, ws, st);  // grid_tpr: fp32 only
-          break;
+        case 128: launch_contiguous<T, 128>(desc, o, px, ws, st); break;
         case 64: launch_contiguous<T, 64>(desc, o, px, ws, st); break;
         default: launch_contiguous<T, 32>(desc, o, px, ws, st);
       }

@@ -39,7 +39,9 @@ constexpr int kFewRowsTpr = 128;
 constexpr int grid_tpr(int64_t rows, int64_t length, size_t dtype_bytes, int sm_count) {
   int tpr = row_tpr(length, dtype_bytes);
   if (dtype_bytes != 4) return tpr;
-  while (tpr < kFewRowsTpr && (rows + 256 / tpr - 1) / (256 / tpr) < sm_count && 16 * tpr <= length) tpr *= 2;
+  const int64_t vec = 16 / int64_t(dtype_bytes);
+  // Doubling keeps two packs a thread: 2 * tpr threads x 2 packs x vec values.
+  while (tpr < kFewRowsTpr && (rows + 256 / tpr - 1) / (256 / tpr) < sm_count && 4 * tpr * vec <= length) tpr *= 2;
   return tpr;
 }
 
