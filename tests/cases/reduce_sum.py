@@ -27,7 +27,11 @@ def correctness_cases() -> list[CorrectnessCase]:
         C("few-rows", _x((9, 1500))),  # nvidia: fewer blocks than SMs, up to 128 threads an fp32 row (grid_tpr)
         C("few-rows-misaligned", _x((9, 1500), Layout(offset=1))),
         C("rows-keepdim", _x((17, 129)), attrs={"dim": 1, "keepdim": True}),
-        C("short-rows", _x((1000, 7))),
+        C("short-rows", _x((1000, 7))),  # nvidia: short_rows (rows of <= 128 whose outer dims coalesce)
+        C("short-rows-full", _x((7, 9, 128))),  # every lane's 4 elements; outer dims coalesce into one
+        C("short-rows-stepped", _x((40, 100), Layout(steps=(2, 1), offset=3))),  # a row stride of 200
+        C("short-rows-outer-2d", _x((12, 5, 33), Layout(steps=(2, 1, 1)))),  # outer dims do not coalesce: warp
+        C("length-one-rows", _x((1, 20)), attrs={"dim": 0}),
         C("long-rows-split", _x((3, 200_003))),
         C("one-long-row", _x((1 << 20,)), attrs={"dim": 0}),
         C("columns", _x((300, 257)), attrs={"dim": 0}),

@@ -20,6 +20,11 @@ def _some_neg_inf(t):
     t.view(-1)[::7] = float("-inf")
 
 
+def _some_nan(t):
+    # A NaN in a row makes every output of that row NaN (torch): the max skips it, its exp does not.
+    t[1::2, 5] = float("nan")
+
+
 def _neg_inf_first_half(t):
     # Whole CTA chunks of -inf in the cluster kernel: their (max, sum) is (-inf, 0) and must merge as 0.
     t[..., : t.shape[-1] // 2] = float("-inf")
@@ -63,6 +68,10 @@ def correctness_cases() -> list[CorrectnessCase]:
         C("expanded-rows", _x((8, 500), Layout(expand=(0,)))),
         C("neg-inf", _x((16, 1000), values=_some_neg_inf)),
         C("neg-inf-long", _x((2, 50000), values=_some_neg_inf)),
+        # 16-bit rows of 8193-16384 stream 4 raw packs a step, their max taken on the raw pairs (online_packs)
+        C("neg-inf-online-packs", _x((4, 16384), values=_some_neg_inf)),
+        C("nan-online-packs", _x((4, 16384), values=_some_nan)),
+        C("nan-short", _x((4, 1000), values=_some_nan)),
         C("neg-inf-cluster-chunks", _x((2, 131072), values=_neg_inf_first_half)),
         C("misaligned-cluster-row", _x((2, 65536), Layout(offset=1)), out_layout=Layout(offset=2)),
         C("cluster-ragged-chunks", _x((3, 65536 + 8))),

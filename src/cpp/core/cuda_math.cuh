@@ -65,6 +65,48 @@ __device__ __forceinline__ uint32_t narrow_pair(float lo, float hi) {
   return u;
 }
 
+// The larger value of each lane of two words of two 16-bit values (max.f16x2 / max.bf16x2): exact, and a NaN
+// loses to a number as in fmaxf. Softmax takes a max over raw packs with it: one instruction per two values,
+// where widening first costs a conversion and a comparison per value.
+template <class T>
+__device__ __forceinline__ uint32_t max_pairs(uint32_t a, uint32_t b) {
+  static_assert(sizeof(T) == 2, "pairs of 16-bit values");
+  uint32_t u;
+  if constexpr (std::is_same_v<T, half_t>) {
+    __half2 x, y;
+    memcpy(&x, &a, 4);
+    memcpy(&y, &b, 4);
+    const __half2 m = __hmax2(x, y);
+    memcpy(&u, &m, 4);
+  } else {
+    __nv_bfloat162 x, y;
+    memcpy(&x, &a, 4);
+    memcpy(&y, &b, 4);
+    const __nv_bfloat162 m = __hmax2(x, y);
+    memcpy(&u, &m, 4);
+  }
+  return u;
+}
+
+// The max of N packs of 16-bit values, taken on the raw pairs (a tree of max_pairs), widened once at the end.
+template <class T, int VEC, int N>
+__device__ __forceinline__ float packed_max(const Pack<T, VEC> (&raw)[N]) {
+  static_assert(sizeof(T) == 2 && VEC % 2 == 0, "packs of 16-bit pairs");
+  static_assert(sizeof(Pack<T, VEC>) == 16 && (N & (N - 1)) == 0, "16-byte packs, a power of two of them");
+  uint32_t w[N];
+#pragma unroll
+  for (int u = 0; u < N; ++u) {  // each pack's four words to one, then a tree over the packs
+    uint4 q;
+    memcpy(&q, &raw[u], 16);
+    w[u] = max_pairs<T>(max_pairs<T>(q.x, q.y), max_pairs<T>(q.z, q.w));
+  }
+#pragma unroll
+  for (int half = N / 2; half >= 1; half /= 2)
+#pragma unroll
+    for (int k = 0; k < half; ++k) w[k] = max_pairs<T>(w[k], w[k + half]);
+  return fmaxf(to_float(T{uint16_t(w[0] & 0xffffu)}), to_float(T{uint16_t(w[0] >> 16)}));
+}
+
 template <class T, int N>
 __device__ __forceinline__ void store_f32(T* p, const float (&f)[N]) {
   using W = typename WordOf<sizeof(T) * N>::type;

@@ -1,4 +1,6 @@
 // reduce_sum on the nvidia backend. create() picks the kernel and the split from the shape:
+//   unit-stride rows, length <= 128, outer dims that coalesce into one
+//                                     -> short_rows: a warp per row, a lane per 32nd element
 //   unit-stride rows, length <= 4096  -> a warp per row (8 rows per block), but 64 threads per 16-bit row
 //                                        of 2049-4096, and up to 128 per fp32 row where rows are too few to
 //                                        give each SM a block (row_tpr and grid_tpr in reduce_sum_kernels.cuh)
@@ -16,7 +18,7 @@
 
 namespace ort {
 
-enum class SumPath { Empty, Warp, Block, Strided };
+enum class SumPath { Empty, Short, Warp, Block, Strided };
 
 struct ReduceSumCudaDescriptor {
   ReduceSumInfo info;
@@ -35,6 +37,7 @@ namespace {
 
 using reduce_sum_kernels::kBlockTpr;
 using reduce_sum_kernels::grid_tpr;
+constexpr int kShortPerLane = 4;  // short_rows: rows of up to 128 elements
 
 // How many blocks of the strided kernel (256 threads, packed or not) fit on one SM at once: a column sum
 // runs fastest as one full wave of blocks (plan, below). Asked only for column sums, once, at create.
@@ -58,6 +61,11 @@ void plan(ReduceSumCudaDescriptor* d, const DeviceProps& props) {
   int64_t per_split_min = 4096;                                 // elements a split should at least read
   if (r.rows == 0) {
     d->path = SumPath::Empty;
+    return;
+  }
+  if ((r.x_stride == 1 || r.length <= 1) && r.length <= 32 * kShortPerLane && r.outer.ndim <= 1) {
+    d->path = SumPath::Short;
+    d->blocks = ceil_div(r.rows, 8);
     return;
   }
   if ((r.x_stride == 1 || r.length <= 1) && r.length <= 4096) {
@@ -163,7 +171,13 @@ Status reduce_sum_cuda_execute(const ReduceSumCudaDescriptor* desc, void* worksp
     using T = typename decltype(tag)::type;
     T* o = static_cast<T*>(out);
     const T* px = static_cast<const T*>(x);
-    if (desc->path != SumPath::Strided) {
+    const RowsOfDim& r = desc->info.r;
+    if (desc->path == SumPath::Short) {
+      const bool nested = r.outer.ndim == 1;  // else one row
+      cuda::launch(reduce_sum_kernels::short_rows<T, kShortPerLane>, unsigned(desc->blocks), 256, st, o, px, r.rows,
+                   int(r.length), nested ? r.outer.strides[1][0] : int64_t(0),
+                   nested ? r.outer.strides[0][0] : int64_t(0));
+    } else if (desc->path != SumPath::Strided) {
       switch (desc->tpr) {  // the values row_tpr and grid_tpr return
         case kBlockTpr: launch_contiguous<T, kBlockTpr>(desc, o, px, ws, st); break;
         case 128: launch_contiguous<T, 128>(desc, o, px, ws, st); break;

@@ -23,6 +23,7 @@ template <class T, int VEC, int TPR, int CLUSTER>
 __global__ void __launch_bounds__(TPR, (min_blocks<TPR, 16>())) cluster_online(T* out, const T* x, RowsOfDim r,
                                                                                cuda::Trigger trigger) {
   cuda::pdl_prologue(trigger);
+  constexpr int kPacks = default_stream_packs<T, VEC>();  // 4 lost here (online_packs)
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
   namespace cg = cooperative_groups;
   cg::cluster_group cluster = cg::this_cluster();
@@ -34,7 +35,7 @@ __global__ void __launch_bounds__(TPR, (min_blocks<TPR, 16>())) cluster_online(T
   reduce_sum_kernels::split_range<VEC>(r.length, CLUSTER, rank, &begin, &end);
   const T* px = x + x_off + begin;
   const int len = int(end - begin);  // a chunk is far below 2^31 elements
-  const Online acc = stream_statistics<T, VEC, TPR>(px, len);
+  const Online acc = stream_statistics<T, VEC, TPR, kPacks>(px, len);
   const float m_cta = cuda::group_reduce<TPR>(acc.m, cuda::MaxOp{}, smem);
   const float s_cta = cuda::group_reduce<TPR>(rescale(acc.s, acc.m, m_cta), cuda::SumOp{}, smem);
   if (threadIdx.x == 0) {
@@ -54,7 +55,7 @@ __global__ void __launch_bounds__(TPR, (min_blocks<TPR, 16>())) cluster_online(T
     }
   }
   cluster.sync();  // every CTA has read the others' partials: no CTA may exit (freeing them) before
-  stream_write<T, VEC, TPR>(out + out_off + begin, px, len, smem[0], smem[1]);
+  stream_write<T, VEC, TPR, kPacks>(out + out_off + begin, px, len, smem[0], smem[1]);
 #endif
 }
 

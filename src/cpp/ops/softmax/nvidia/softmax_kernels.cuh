@@ -5,7 +5,8 @@
 // |v| ~ 9000 that is 5e-4 relative in the result, which the large-magnitude test caught on the H200.
 //   registers: the row fits in the registers of TPR threads: HBM is read once and written once.
 //   online:    a row too long for registers: one pass keeps a running (max, sum) per thread, the
-//              second pass re-reads the row (mostly from L2) and writes.
+//              second pass re-reads the row (mostly from L2) and writes. 16-bit packs stay raw until
+//              their exps (add_packs), 4 a step at up to 512 threads (online_packs).
 //   strided:   any layout: one thread per row, the same two passes.
 #include <cstdint>
 
@@ -177,24 +178,84 @@ __global__ void __launch_bounds__(BLOCK, (min_blocks<BLOCK, NP * VEC>())) regist
   slice.store(out + out_off + first, 1.f / s);
 }
 
+// The streaming passes below: packs a thread loads per step, all loaded before any is used (see
+// cuda::load_pack). 16 values a step (4 packs of fp32, 2 of halves) is what 32 registers hold as fp32; the
+// online kernel's 16-bit rows at up to 512 threads take 4 packs a step (online_packs).
+template <class T, int VEC>
+__host__ __device__ constexpr int default_stream_packs() {
+  return VEC >= 16 ? 1 : 16 / VEC;
+}
+
+// 16-bit packs stay raw until their exps: the max of a step is taken on the raw pairs (cuda::packed_max)
+// and each pack is widened only for its own exps, so a step holds 4 registers a pack instead of 8.
+template <class T, int VEC>
+__host__ __device__ constexpr bool raw_packs() {
+  return sizeof(T) == 2 && VEC % 2 == 0;
+}
+
+// 4 packs a step (32 values, 64 bytes in flight a thread) for the online kernel's 16-bit rows at 512
+// threads: 4096x16384 69.6 -> 67.2 us (fp16) and 70.0 -> 68.1 (bf16), twice each in run cb (H200). Not for
+// cluster_online: there it lost (1024x65536 82.0 -> 90.6 us, 256x262144 88.9 -> 98.2), its CTAs running
+// three to an SM instead of four (40 registers, below). At 1024 threads 40 registers leave one block an SM.
+template <class T, int VEC, int TPR>
+__host__ __device__ constexpr int online_packs() {
+  return raw_packs<T, VEC>() && TPR <= 512 ? 4 : default_stream_packs<T, VEC>();
+}
+
+// Blocks an SM that the streaming kernels' launch bounds ask for: 32 registers a thread (every warp slot)
+// for 16 values a step; 32 values a step spilled 156-188 bytes at 32 registers and fit in 40.
+template <int TPR, int VALUES>
+__host__ __device__ constexpr int stream_min_blocks() {
+  return VALUES > 16 ? (TPR <= 512 ? 1536 / TPR : 1) : min_blocks<TPR, 16>();
+}
+
+// Adds PACKS raw 16-bit packs to a running (max, sum): add_chunk's order (the max, one rescale, the exps),
+// with the max on the raw pairs and each pack's exps summed as a tree (3 dependent adds, not 8).
+template <class T, int VEC, int PACKS>
+__device__ __forceinline__ void add_packs(Online& acc, const cuda::Pack<T, VEC> (&raw)[PACKS]) {
+  const float cm = cuda::packed_max(raw);
+  if (cm > acc.m) {
+    acc.s = rescale(acc.s, acc.m, cm);
+    acc.m = cm;
+  }
+  const float base = acc.m == -INFINITY ? 0.f : acc.m;
+  float s = 0.f;
+#pragma unroll
+  for (int u = 0; u < PACKS; ++u) {
+    float f[VEC];
+    cuda::unpack(raw[u], f);
+#pragma unroll
+    for (int k = 0; k < VEC; ++k) f[k] = exp_of_difference(f[k], base);
+#pragma unroll
+    for (int half = VEC / 2; half >= 1; half /= 2)
+#pragma unroll
+      for (int k = 0; k < half; ++k) f[k] += f[k + half];
+    s += f[0];
+  }
+  acc.s += s;
+}
+
 // The two streaming passes over a stretch of `len` elements that TPR threads share (thread t takes the
 // packs at t * VEC + k * TPR * VEC), written once for the online kernel (a whole row, 64-bit indices) and
 // cluster_online (one CTA's chunk of a row, 32-bit indices: 64-bit ones cost the registers that made it
-// spill at 32). kUnroll packs per thread per step, all loaded before any is used (see cuda::load_pack):
-// 16 values a step (4 packs of fp32, 2 of halves) is what 32 registers hold without spilling.
-template <class T, int VEC, int TPR, class Index>
+// spill at 32). PACKS packs a thread a step.
+template <class T, int VEC, int TPR, int PACKS, class Index>
 __device__ __forceinline__ Online stream_statistics(const T* px, Index len) {
-  constexpr int kUnroll = VEC >= 16 ? 1 : 16 / VEC, kStep = TPR * VEC;
+  constexpr int kStep = TPR * VEC;
   Online acc;
   Index i = Index(threadIdx.x) * VEC;
-  for (; i + (kUnroll - 1) * kStep < len; i += kUnroll * kStep) {
-    cuda::Pack<T, VEC> raw[kUnroll];
+  for (; i + (PACKS - 1) * kStep < len; i += PACKS * kStep) {
+    cuda::Pack<T, VEC> raw[PACKS];
 #pragma unroll
-    for (int u = 0; u < kUnroll; ++u) raw[u] = cuda::load_pack<T, VEC>(px + i + u * kStep);
-    float f[kUnroll * VEC];
+    for (int u = 0; u < PACKS; ++u) raw[u] = cuda::load_pack<T, VEC>(px + i + u * kStep);
+    if constexpr (raw_packs<T, VEC>()) {
+      add_packs(acc, raw);
+    } else {
+      float f[PACKS * VEC];
 #pragma unroll
-    for (int u = 0; u < kUnroll; ++u) cuda::unpack(raw[u], *reinterpret_cast<float(*)[VEC]>(f + u * VEC));
-    add_chunk(acc, f);
+      for (int u = 0; u < PACKS; ++u) cuda::unpack(raw[u], *reinterpret_cast<float(*)[VEC]>(f + u * VEC));
+      add_chunk(acc, f);
+    }
   }
   for (; i < len; i += kStep) {
     float f[VEC];
@@ -205,9 +266,9 @@ __device__ __forceinline__ Online stream_statistics(const T* px, Index len) {
 }
 
 // Second pass: out = exp(x - m) * inv over the same stretch.
-template <class T, int VEC, int TPR, class Index>
+template <class T, int VEC, int TPR, int PACKS, class Index>
 __device__ __forceinline__ void stream_write(T* po, const T* px, Index len, float m, float inv) {
-  constexpr int kUnroll = VEC >= 16 ? 1 : 16 / VEC, kStep = TPR * VEC;
+  constexpr int kStep = TPR * VEC;
   auto write = [&](const cuda::Pack<T, VEC>& pk, Index at) {
     float f[VEC];
     cuda::unpack(pk, f);
@@ -216,27 +277,27 @@ __device__ __forceinline__ void stream_write(T* po, const T* px, Index len, floa
     cuda::store_f32<T, VEC>(po + at, f);
   };
   Index i = Index(threadIdx.x) * VEC;
-  for (; i + (kUnroll - 1) * kStep < len; i += kUnroll * kStep) {
-    cuda::Pack<T, VEC> raw[kUnroll];
+  for (; i + (PACKS - 1) * kStep < len; i += PACKS * kStep) {
+    cuda::Pack<T, VEC> raw[PACKS];
 #pragma unroll
-    for (int u = 0; u < kUnroll; ++u) raw[u] = cuda::load_pack<T, VEC>(px + i + u * kStep);
+    for (int u = 0; u < PACKS; ++u) raw[u] = cuda::load_pack<T, VEC>(px + i + u * kStep);
 #pragma unroll
-    for (int u = 0; u < kUnroll; ++u) write(raw[u], i + u * kStep);
+    for (int u = 0; u < PACKS; ++u) write(raw[u], i + u * kStep);
   }
   for (; i < len; i += kStep) write(cuda::load_pack<T, VEC>(px + i), i);
 }
 
-template <class T, int VEC, int TPR>
-__global__ void __launch_bounds__(TPR, (min_blocks<TPR, 16>())) online(T* out, const T* x, RowsOfDim r,
-                                                                       cuda::Trigger trigger) {
+template <class T, int VEC, int TPR, int PACKS = online_packs<T, VEC, TPR>()>
+__global__ void __launch_bounds__(TPR, (stream_min_blocks<TPR, PACKS * VEC>()))
+    online(T* out, const T* x, RowsOfDim r, cuda::Trigger trigger) {
   cuda::pdl_prologue(trigger);
   __shared__ float smem[32];
   int64_t out_off, x_off;
   row_offsets<uint32_t>(r.outer, blockIdx.x, &out_off, &x_off);
-  const Online acc = stream_statistics<T, VEC, TPR>(x + x_off, r.length);
+  const Online acc = stream_statistics<T, VEC, TPR, PACKS>(x + x_off, r.length);
   const float m = cuda::group_reduce<TPR>(acc.m, cuda::MaxOp{}, smem);
   const float inv = 1.f / cuda::group_reduce<TPR>(rescale(acc.s, acc.m, m), cuda::SumOp{}, smem);
-  stream_write<T, VEC, TPR>(out + out_off, x + x_off, r.length, m, inv);
+  stream_write<T, VEC, TPR, PACKS>(out + out_off, x + x_off, r.length, m, inv);
 }
 
 template <class T>
