@@ -8,7 +8,6 @@
 //   any other stride (column sums)    -> a thread per output, reads coalesced across outputs
 // and splits rows across blocks when there are too few rows to fill the GPU.
 #include <algorithm>
-#include <cstdlib>
 #include <type_traits>
 
 #include "core/cuda_common.cuh"
@@ -127,7 +126,8 @@ constexpr int unroll_for(size_t elem_bytes, int tpr) { return elem_bytes == 4 &&
 
 // Whether a thread of `tpr` has two or more packs of `vec` left after its last whole batch of the row (or
 // of its split), the rows that kBatchTail helps: 4080x1536 halves (6 packs a thread, batches of 4) 5.57 ->
-// 5.23 us in run ca.
+// 5.16-5.18 us (fp16) and 5.61 -> 5.23-5.24 (bf16), twice in run cc (H200); no other bench row takes it, and
+// each moved by 1.2 % or less in the same A/B.
 bool batch_tail(const ReduceSumCudaDescriptor* d, int vec) {
   const int64_t per = ((d->info.r.length + d->splits - 1) / d->splits + vec - 1) / vec;  // packs a split
   const int64_t per_thread = (per + d->tpr - 1) / d->tpr;
@@ -172,8 +172,6 @@ Status reduce_sum_cuda_create(ReduceSumCudaDescriptor** desc, const TensorDesc* 
   if (d->path == SumPath::Warp || d->path == SumPath::Block) {
     d->batch_tail[0] = batch_tail(d, 16 / int(dtype_size(d->info.dtype)));
     d->batch_tail[1] = batch_tail(d, 1);
-    // EXPERIMENT (branch only): ORT_REDUCE_BATCH_TAIL=0 keeps the one-at-a-time tail everywhere, for an A/B
-    if (const char* e = std::getenv("ORT_REDUCE_BATCH_TAIL"); e && e[0] == '0') d->batch_tail[0] = d->batch_tail[1] = false;
   }
   *desc = d;
   return Status::Success;
