@@ -47,17 +47,22 @@ __device__ __forceinline__ float rescale(float s, float m, float m_new) {
 // the online kernel issuing in 76 % of cycles at 4096x16384 fp16, with 1.8x the instructions of Liger's.
 // NaN: fmaxf skips it, so it reaches the sum through its exp (NaN) unless the max is still -inf, where
 // every output is NaN anyway (exp(v - -inf) is NaN or inf times a zero sum).
+// Raises a running max to a chunk's max `cm` (one rescale of the sum) and returns what the chunk's exps are
+// taken against: while the max is -inf every value is -inf or NaN, and exps against 0 give 0, or NaN for the NaN.
+__device__ __forceinline__ float raise_max(Online& acc, float cm) {
+  if (cm > acc.m) {
+    acc.s = rescale(acc.s, acc.m, cm);
+    acc.m = cm;
+  }
+  return acc.m == -INFINITY ? 0.f : acc.m;
+}
+
 template <int N>
 __device__ __forceinline__ void add_chunk(Online& acc, const float (&f)[N]) {
   float cm = f[0];
 #pragma unroll
   for (int k = 1; k < N; ++k) cm = fmaxf(cm, f[k]);
-  if (cm > acc.m) {
-    acc.s = rescale(acc.s, acc.m, cm);
-    acc.m = cm;
-  }
-  // While the max is -inf every value is -inf or NaN: exps against 0 give 0, or NaN for the NaN.
-  const float base = acc.m == -INFINITY ? 0.f : acc.m;
+  const float base = raise_max(acc, cm);
   float s = 0.f;
 #pragma unroll
   for (int k = 0; k < N; ++k) s += exp_of_difference(f[k], base);
@@ -206,19 +211,15 @@ __host__ __device__ constexpr int online_packs() {
 // for 16 values a step; 32 values a step spilled 156-188 bytes at 32 registers and fit in 40.
 template <int TPR, int VALUES>
 __host__ __device__ constexpr int stream_min_blocks() {
-  return VALUES > 16 ? (TPR <= 512 ? 1536 / TPR : 1) : min_blocks<TPR, 16>();
+  static_assert(VALUES <= 16 || TPR <= 512, "40 registers a thread leave one block of more than 512 an SM");
+  return VALUES > 16 ? 1536 / TPR : min_blocks<TPR, 16>();
 }
 
 // Adds PACKS raw 16-bit packs to a running (max, sum): add_chunk's order (the max, one rescale, the exps),
 // with the max on the raw pairs and each pack's exps summed as a tree (3 dependent adds, not 8).
 template <class T, int VEC, int PACKS>
 __device__ __forceinline__ void add_packs(Online& acc, const cuda::Pack<T, VEC> (&raw)[PACKS]) {
-  const float cm = cuda::packed_max(raw);
-  if (cm > acc.m) {
-    acc.s = rescale(acc.s, acc.m, cm);
-    acc.m = cm;
-  }
-  const float base = acc.m == -INFINITY ? 0.f : acc.m;
+  const float base = raise_max(acc, cuda::packed_max(raw));
   float s = 0.f;
 #pragma unroll
   for (int u = 0; u < PACKS; ++u) {
