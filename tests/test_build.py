@@ -57,7 +57,10 @@ def test_gpu_sweeps_still_compile(source, tmp_path):
     if shutil.which("nvcc") is None:
         pytest.skip("no nvcc on PATH")
     root = Path(__file__).resolve().parents[1]
-    result = subprocess.run(["nvcc", "-std=c++17", "-O1", "-arch=sm_90", f"-I{root / 'src/cpp'}", "-c",
+    # -Werror all-warnings: a constexpr host function called from device code is only a warning here, and
+    # the library build (relaxed constexpr) would never show it.
+    result = subprocess.run(["nvcc", "-std=c++17", "-O1", "-arch=sm_90", "-Werror", "all-warnings",
+                             f"-I{root / 'src/cpp'}", "-c",
                              str(root / "tests/bench/sweeps" / source), "-o", str(tmp_path / "sweep.o")],
                             capture_output=True, text=True)
     assert result.returncode == 0, result.stderr[-3000:]

@@ -136,11 +136,15 @@ void sweep_in_clusters(const Buffers& buf, const RowsOfDim& r, softmax_kernels::
   report<T>(r.rows, r.length, name, tpr, np, us);
 }
 
-template <class T, int CLUSTER, int TPR>
+// PACKS: packs a thread loads a step (0: the library's default), reported in the np column.
+template <class T, int CLUSTER, int TPR, int PACKS = 0>
 void sweep_cluster_online(const Buffers& buf, const RowsOfDim& r) {
+  constexpr int kVec = 16 / sizeof(T);
+  constexpr int kPacks = PACKS > 0 ? PACKS : softmax_kernels::default_stream_packs<T, kVec>();
   char name[32];
   std::snprintf(name, sizeof name, "cluster_online%d", CLUSTER);
-  sweep_in_clusters<T>(buf, r, softmax_kernels::cluster_online<T, 16 / sizeof(T), TPR, CLUSTER>, CLUSTER, TPR, 0, name);
+  sweep_in_clusters<T>(buf, r, softmax_kernels::cluster_online<T, kVec, TPR, CLUSTER, kPacks>, CLUSTER, TPR, kPacks,
+                       name);
 }
 
 // cluster_registers (session 11): CLUSTER CTAs of TPR threads x NP packs hold the row (FULL when they hold
@@ -247,7 +251,12 @@ void sweep_shape(int64_t rows, int64_t length) {
     sweep_blocks<T, 32, 12>(buf, r);
     sweep_blocks<T, 64, 9>(buf, r);
   }
-  if (length >= 32768) {  // the library's cluster_online (create() in softmax_cuda.cu picks the size)
+  if (length >= 16384) {  // the library's cluster_online (create() in softmax_cuda.cu picks the size)
+    if constexpr (sizeof(T) == 2) {  // 32 values a step (40 registers, three CTAs an SM): lost in session 17,
+      sweep_cluster_online<T, 4, 512, 4>(buf, r);  // before the exchange by st.async
+      sweep_cluster_online<T, 8, 512, 4>(buf, r);
+      sweep_cluster_online<T, 16, 512, 4>(buf, r);
+    }
     sweep_cluster_online<T, 2, 1024>(buf, r);
     sweep_cluster_online<T, 4, 512>(buf, r);
     sweep_cluster_online<T, 4, 1024>(buf, r);

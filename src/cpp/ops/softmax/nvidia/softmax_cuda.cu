@@ -4,7 +4,9 @@
 //   fp32 rows of 16385-262144 on Hopper            -> `cluster_registers`: the row split across a cluster
 //                                                    whose CTAs hold it in registers (cluster table)
 //   16-bit rows of 65536-262144 on Hopper          -> `cluster_online`: the row split across a cluster of
-//                                                    rows' bytes / 32 KB CTAs (softmax_cluster.cuh)
+//                                                    rows' bytes / 32 KB CTAs that each stream their
+//                                                    chunk twice and trade (max, sum) by st.async
+//                                                    (softmax_cluster.cuh)
 //   longer unit-stride rows                        -> `online` (two reads, the second mostly from L2)
 //   any other layout                               -> `strided`
 // The tables were measured, not derived: tests/bench/sweeps/softmax_configs.cu times every candidate on

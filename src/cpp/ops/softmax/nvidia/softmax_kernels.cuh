@@ -21,8 +21,10 @@ using reduce_sum_kernels::row_offsets;
 
 __device__ __forceinline__ float exp_of_difference(float v, float m) { return cuda::fast_exp2((v - m) * cuda::kLog2e); }
 
-// Running (max, sum of exp(v - max)); merging rescales the smaller-max side.
-struct Online {
+// Running (max, sum of exp(v - max)); merging rescales the smaller-max side. 8-byte aligned: the cluster kernels
+// send a pair as one 8-byte st.async into a shared array of them, and st.async.b64 needs an aligned address
+// (with 4-byte alignment the arrays landed aligned only because of how the compiler placed them).
+struct alignas(8) Online {
   float m = -INFINITY;
   float s = 0.f;
   __device__ __forceinline__ void add(float v) {
@@ -145,7 +147,7 @@ struct RowSlice {
 // alone (47-48 registers for halves): capped at 40 or 64, the fp32 (512, 8) kernel spilled 84-284 bytes,
 // so the table no longer uses 32 fp32 values a thread.
 template <int BLOCK, int VALUES>
-constexpr int min_blocks() {
+__host__ __device__ constexpr int min_blocks() {
   return VALUES <= 16 && BLOCK <= 2048 ? (BLOCK < 64 ? 32 : 2048 / BLOCK) : 1;  // an SM holds <= 32 blocks
 }
 
@@ -200,8 +202,9 @@ __host__ __device__ constexpr bool raw_packs() {
 
 // 4 packs a step (32 values, 64 bytes in flight a thread) for the online kernel's 16-bit rows at 512
 // threads: 4096x16384 69.6 -> 67.2 us (fp16) and 70.0 -> 68.1 (bf16), twice each in run cb (H200). Not for
-// cluster_online: there it lost (1024x65536 82.0 -> 90.6 us, 256x262144 88.9 -> 98.2), its CTAs running
-// three to an SM instead of four (40 registers, below). At 1024 threads 40 registers leave one block an SM.
+// cluster_online, which takes its packs a step as a template parameter: there it lost (1024x65536 82.0 ->
+// 90.6 us, 256x262144 88.9 -> 98.2; session 17, before its exchange by st.async), its CTAs running three to
+// an SM instead of four (40 registers, below). At 1024 threads 40 registers leave one block an SM.
 template <class T, int VEC, int TPR>
 __host__ __device__ constexpr int online_packs() {
   return raw_packs<T, VEC>() && TPR <= 512 ? 4 : default_stream_packs<T, VEC>();
