@@ -182,6 +182,7 @@ int main(int argc, char** argv) {
     run("one-row-2^26", 1, int64_t(1) << 26, false);
     run("rows-4096x128", 4096, 128, false);
     run("rows-144x1280", 144, 1280, false);
+    run("rows-1008x2304", 1008, 2304, false);
   }
   return 0;
 }
