@@ -253,10 +253,12 @@ void sweep_shape(int64_t rows, int64_t length) {
   }
   if (length >= 16384) {  // the library's cluster_online (create() in softmax_cuda.cu picks the size)
     if constexpr (sizeof(T) == 2) {  // 32 values a step (40 registers, three CTAs an SM): lost in session 17,
-      sweep_cluster_online<T, 4, 512, 4>(buf, r);  // before the exchange by st.async
+      sweep_cluster_online<T, 2, 512, 4>(buf, r);  // before the exchange by st.async
+      sweep_cluster_online<T, 4, 512, 4>(buf, r);
       sweep_cluster_online<T, 8, 512, 4>(buf, r);
       sweep_cluster_online<T, 16, 512, 4>(buf, r);
     }
+    sweep_cluster_online<T, 2, 512>(buf, r);  // 64 KB a CTA at 65536 halves: the exchange paid half as often
     sweep_cluster_online<T, 2, 1024>(buf, r);
     sweep_cluster_online<T, 4, 512>(buf, r);
     sweep_cluster_online<T, 4, 1024>(buf, r);
