@@ -253,7 +253,7 @@ void sweep_shape(int64_t rows, int64_t length) {
   }
   if (length >= 16384) {  // the library's cluster_online (create() in softmax_cuda.cu picks the size)
     if constexpr (sizeof(T) == 2) {  // 32 values a step (40 registers, three CTAs an SM): lost in session 17,
-      sweep_cluster_online<T, 2, 512, 4>(buf, r);  // before the exchange by st.async
+      sweep_cluster_online<T, 2, 512, 4>(buf, r);  // and again with the exchange by st.async (runs cg, ck)
       sweep_cluster_online<T, 4, 512, 4>(buf, r);
       sweep_cluster_online<T, 8, 512, 4>(buf, r);
       sweep_cluster_online<T, 16, 512, 4>(buf, r);
