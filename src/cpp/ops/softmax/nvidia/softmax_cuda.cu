@@ -167,7 +167,9 @@ bool fills_every_pack(int e, int64_t length) {
 // docs/runs/softmax-configs-h200-2026-11-30-k-cluster-online.csv) put the winners there for every long
 // row it timed: bf16 65536 in 4 CTAs (3.20 vs online 2.94 TB/s), fp32 65536 in 8 (2.88 vs 2.76), bf16
 // 262144 in 16 (2.94 vs 2.59). Rows of 32768 ran faster on the online kernel, and fp32 262144 (32 CTAs of
-// 32 KB; 16 of 64 KB measured 2.55 vs 2.70) too, so those stay there.
+// 32 KB; 16 of 64 KB measured 2.55 vs 2.70) too, so those stay there. Re-swept in session 18 with the exchange
+// by st.async (runs cg, ck; docs/runs/softmax-configs-h200-2026-12-01-*.csv): bf16 65536 in 4 x 512 77.9 us
+// (2 x 512: 93.3, 8 x 512: 94.7), 262144 in 16 x 512 82.9 (8 x 512: 93.4, 8 x 1024: 87.6).
 constexpr int kClusterThreads = 512;
 constexpr int64_t kClusterChunkBytes = 32 << 10;
 
