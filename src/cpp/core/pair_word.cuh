@@ -37,4 +37,10 @@ struct PairWord<uint32_t> {
   __device__ static uint2 join(uint32_t lo, uint32_t hi) { return make_uint2(lo, hi); }
 };
 
+// The shared-memory column of word w in tile row j of a transpose staged in words of two: the tile's 2x2-
+// transposed stores (a warp writes rows 2 tx and 2 tx + 1 of one w) and its row reads (a warp reads 32 words
+// of one row) both fall on distinct banks, with no padding, because w is XORed with j / 2 (modulo 32). 8-byte
+// words are served a half-warp at a time, and the XOR keeps them distinct modulo 16 there too.
+__device__ __forceinline__ int swizzled_word(int j, int w) { return w ^ ((j >> 1) & 31); }
+
 }  // namespace ort::cuda

@@ -9,6 +9,8 @@
 
 namespace ort::copy_kernels {
 
+using cuda::swizzled_word;
+
 // Contiguous on both sides: a flat grid-stride copy of V-sized words (16 bytes when aligned).
 // kUnroll independent loads are issued before the first store so several are in flight per thread;
 // the streaming hints (.cs) keep a once-touched tensor from evicting useful L2 lines.
@@ -103,10 +105,8 @@ __global__ void __launch_bounds__(TILE * ROWS) transpose(T* __restrict__ out, co
 // with 4-byte elements, which reached 3.6 TB/s (session 3). The fp32 tile with 8-byte words then took the
 // transposed 8192^2 fp32 copy from 146.7 to 129.2 us (3.66 -> 4.16 TB/s; Inductor 135.4) and the 3-d permute
 // from 73.7 to 65.5 (H200, run bw, A/B in one build). Shared word (j, a) holds i = 2a and 2a + 1 of
-// column j, at column a ^ (j / 2 % 32): the register-transposed stores (a warp writes 32 columns j of one a)
-// and the row reads are then both free of bank conflicts, with no padding (8-byte words are served a
-// half-warp at a time, and a ^ tx stays distinct modulo 16 within one). Needs out and src aligned to a word
-// along the tile (create() checks the strides, execute() the pointers).
+// column j, at column swizzled_word(j, a) (core/pair_word.cuh: no bank conflicts, no padding). Needs out and
+// src aligned to a word along the tile (create() checks the strides, execute() the pointers).
 // The launch bound asks for 4 blocks per SM: left alone, ptxas took 80 registers and allowed 3.
 template <class E, int TI, int TJ, int ROWS>
 __global__ void __launch_bounds__(32 * ROWS, 4) transpose_pairs(E* __restrict__ out, const E* __restrict__ src,
@@ -119,7 +119,6 @@ __global__ void __launch_bounds__(32 * ROWS, 4) transpose_pairs(E* __restrict__ 
   __shared__ W tile[TJ][kWords];
   const int tx = threadIdx.x, ty = threadIdx.y, tid = ty * 32 + tx;
   const int64_t i0 = int64_t(blockIdx.x) * TI;
-  const auto word_at = [](int j, int a) { return a ^ ((j >> 1) & 31); };
   for (int64_t bj = blockIdx.y; bj * TJ < p.nj; bj += gridDim.y) {
     const int64_t j0 = bj * TJ;
     for (int64_t b = blockIdx.z; b < p.batch.count; b += gridDim.z) {
@@ -138,14 +137,14 @@ __global__ void __launch_bounds__(32 * ROWS, 4) transpose_pairs(E* __restrict__ 
 #pragma unroll
         for (int k = 0; k < kPairs; ++k) {
           const int a = ty + k * ROWS;
-          tile[2 * tx][word_at(2 * tx, a)] = cuda::PairWord<E>::firsts(w[k][0], w[k][1]);           // j even
-          tile[2 * tx + 1][word_at(2 * tx + 1, a)] = cuda::PairWord<E>::seconds(w[k][0], w[k][1]);  // j odd
+          tile[2 * tx][swizzled_word(2 * tx, a)] = cuda::PairWord<E>::firsts(w[k][0], w[k][1]);           // j even
+          tile[2 * tx + 1][swizzled_word(2 * tx + 1, a)] = cuda::PairWord<E>::seconds(w[k][0], w[k][1]);  // j odd
         }
       } else {
         for (int e = tid; e < TI * TJ; e += 32 * ROWS) {
           const int r = e / TJ, c = e % TJ;  // consecutive threads along j: coalesced reads of src
           if (i0 + r < p.ni && j0 + c < p.nj)
-            reinterpret_cast<E*>(&tile[c][word_at(c, r >> 1)])[r & 1] = src[sb + (i0 + r) * p.src_si + j0 + c];
+            reinterpret_cast<E*>(&tile[c][swizzled_word(c, r >> 1)])[r & 1] = src[sb + (i0 + r) * p.src_si + j0 + c];
         }
       }
       __syncthreads();
@@ -156,7 +155,7 @@ __global__ void __launch_bounds__(32 * ROWS, 4) transpose_pairs(E* __restrict__ 
 #pragma unroll
       for (int k = 0; k < TJ / kRowsPerStep; ++k, o += kRowsPerStep * p.out_sj) {
         const int j = tid / kWords + k * kRowsPerStep;
-        const W v = tile[j][word_at(j, c)];
+        const W v = tile[j][swizzled_word(j, c)];
         if (whole) {
           *reinterpret_cast<W*>(o) = v;
         } else if (j0 + j < p.nj) {

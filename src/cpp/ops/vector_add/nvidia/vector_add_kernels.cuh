@@ -9,6 +9,8 @@
 
 namespace ort::vector_add_kernels {
 
+using cuda::swizzled_word;
+
 // Rows: the innermost dim is unit-stride in out and unit-stride or broadcast (stride 0) in a and b;
 // every other dim is an outer "row" index. Covers the flat case (one row) and row-vector broadcasts.
 struct RowsPlan {
@@ -214,8 +216,8 @@ __device__ __forceinline__ typename cuda::PairWord<cuda::BitsOf<T>>::type add_pa
 // Every access moves 8 bytes (fp32) or 4 (16-bit) where the tiled kernel moved one element; copy's fp32
 // transpose went from 3.66 to 4.16 TB/s with the same step (run bw). Tiles of TI x 64 elements, 8 rows of
 // 32 threads; the launch bound allows 2 blocks an SM (about 100 registers): at 4 blocks (64 registers)
-// ptxas spilled 12-300 bytes in every tile shape tried. Shared word (j, w) sits at column w ^ (j / 2 % 32),
-// which keeps the staging stores and the row reads free of bank conflicts (copy_kernels.cuh says why).
+// ptxas spilled 12-300 bytes in every tile shape tried. Shared word (j, w) sits at column swizzled_word(j, w),
+// which keeps the staging stores and the row reads free of bank conflicts (core/pair_word.cuh says why).
 // Needs every stride that steps between words even, a direct input unit-stride along i, and the pointers
 // aligned to a word (create() checks the strides, execute() the pointers); tiles cut by the tensor's edge
 // go element by element.
@@ -237,7 +239,6 @@ __global__ void __launch_bounds__(32 * ROWS, 2)
   W(*const tile[2])[kWords] = {ta, tb};
   const int tx = threadIdx.x, ty = threadIdx.y, tid = ty * 32 + tx;
   const int c = tid % kWords, jr = tid / kWords;  // the out word this thread writes, and its first row
-  const auto word_at = [](int j, int w) { return w ^ ((j >> 1) & 31); };
   const int64_t i0 = int64_t(blockIdx.x) * TI;
   for_each_tile<TJ>(p, [&](const int64_t j0, const int64_t (&off)[3]) {
     const T* in[2] = {a + off[1], b + off[2]};
@@ -268,8 +269,8 @@ __global__ void __launch_bounds__(32 * ROWS, 2)
 #pragma unroll
         for (int k = 0; k < kPairs; ++k) {
           const int wa = ty + k * ROWS;
-          tile[t][2 * tx][word_at(2 * tx, wa)] = PW::firsts(w[t][k][0], w[t][k][1]);          // j even
-          tile[t][2 * tx + 1][word_at(2 * tx + 1, wa)] = PW::seconds(w[t][k][0], w[t][k][1]);  // j odd
+          tile[t][2 * tx][swizzled_word(2 * tx, wa)] = PW::firsts(w[t][k][0], w[t][k][1]);          // j even
+          tile[t][2 * tx + 1][swizzled_word(2 * tx + 1, wa)] = PW::seconds(w[t][k][0], w[t][k][1]);  // j odd
         }
       }
     } else {
@@ -279,7 +280,7 @@ __global__ void __launch_bounds__(32 * ROWS, 2)
         for (int e = tid; e < TI * TJ; e += kThreads) {
           const int r = e / TJ, cc = e % TJ;  // consecutive threads along j: coalesced reads
           if (i0 + r < p.ni && j0 + cc < p.nj)
-            reinterpret_cast<E*>(&tile[t][cc][word_at(cc, r >> 1)])[r & 1] =
+            reinterpret_cast<E*>(&tile[t][cc][swizzled_word(cc, r >> 1)])[r & 1] =
                 *reinterpret_cast<const E*>(&in[t][(i0 + r) * p.stride_i[t + 1] + j0 + cc]);
         }
       }
@@ -290,8 +291,8 @@ __global__ void __launch_bounds__(32 * ROWS, 2)
       const int j = jr + k * kRowsPerStep;
       T* o = out + off[0] + (j0 + j) * p.stride_j[0] + i0 + 2 * c;
       if (whole) {
-        const W x = kTA ? tile[0][j][word_at(j, c)] : direct[0][k];
-        const W y = kTB ? tile[1][j][word_at(j, c)] : direct[1][k];
+        const W x = kTA ? tile[0][j][swizzled_word(j, c)] : direct[0][k];
+        const W y = kTB ? tile[1][j][swizzled_word(j, c)] : direct[1][k];
         *reinterpret_cast<W*>(o) = add_pair<T>(x, y);
       } else if (j0 + j < p.nj) {
 #pragma unroll
@@ -302,7 +303,7 @@ __global__ void __launch_bounds__(32 * ROWS, 2)
 #pragma unroll
           for (int t = 0; t < 2; ++t) {
             if (kT[t]) {
-              const W sw = tile[t][j][word_at(j, c)];
+              const W sw = tile[t][j][swizzled_word(j, c)];
               v[t] = to_float(from_bits<T>(h ? PW::second(sw) : PW::first(sw)));
             } else {
               v[t] = to_float(in[t][i * p.stride_i[t + 1] + (j0 + j) * p.stride_j[t + 1]]);
