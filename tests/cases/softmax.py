@@ -47,8 +47,9 @@ def correctness_cases() -> list[CorrectnessCase]:
     # and 100000 leave some masked) and cluster_online for 16-bit rows of 65536-262144, with ragged chunks.
     # 1280 and 1536: the 16-bit (64 threads x 3 packs) entry with a masked last pack and exactly full.
     # 3072 and 3073: either side of the fp32 entries 256 x 4 and 512 x 2.
-    lengths = [1, 7, 32, 127, 512, 1024, 1031, 1280, 1536, 3072, 3073, 4096, 6000, 8192, 8193, 16384, 32768, 40000,
-               65536, 100000, 262144, 300000]
+    # 12296: a 16-bit row that online_held holds with its last packs masked (16384 fills them).
+    lengths = [1, 7, 32, 127, 512, 1024, 1031, 1280, 1536, 3072, 3073, 4096, 6000, 8192, 8193, 12296, 16384, 32768,
+               40000, 65536, 100000, 262144, 300000]
     cases = [C(f"rows-{n}", _x((6, n))) for n in lengths]
     cases += [
         C("scalar", _x(()), attrs={"dim": 0}),

@@ -24,6 +24,7 @@ struct DeviceProps {
   int cluster_launch = 0;  // thread-block clusters (compute capability 9.0+)
   bool programmatic_launch = false;  // programmatic dependent launch (9.0+; core/cuda_launch.cuh)
   int max_threads_per_sm = 2048;
+  int arch = 0;  // compute capability as __CUDA_ARCH__ spells it: 900 for 9.0
 };
 
 inline Status query_device(int device_id, DeviceProps* p) {
@@ -36,11 +37,15 @@ inline Status query_device(int device_id, DeviceProps* p) {
   s = cuda_status(cudaDeviceGetAttribute(&p->cluster_launch, cudaDevAttrClusterLaunch, device_id),
                   "querying the CUDA device");
   if (s != Status::Success) return s;
-  int major = 0;
+  int major = 0, minor = 0;
   s = cuda_status(cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, device_id),
                   "querying the CUDA device");
-  p->programmatic_launch = major >= 9;
   if (s != Status::Success) return s;
+  s = cuda_status(cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, device_id),
+                  "querying the CUDA device");
+  if (s != Status::Success) return s;
+  p->arch = major * 100 + minor * 10;
+  p->programmatic_launch = major >= 9;
   return cuda_status(cudaDeviceGetAttribute(&p->max_threads_per_sm, cudaDevAttrMaxThreadsPerMultiProcessor, device_id),
                      "querying the CUDA device");
 }

@@ -7,6 +7,8 @@
 //                                                    rows' bytes / 32 KB CTAs that each stream their
 //                                                    chunk twice and trade (max, sum) by st.async
 //                                                    (softmax_cluster.cuh)
+//   16-bit rows of 8193-16384                      -> `online_held`: 512 threads hold the row as raw packs
+//                                                    (sm_80: fp16 only)
 //   longer unit-stride rows                        -> `online` (two reads, the second mostly from L2)
 //   any other layout                               -> `strided`
 // The tables were measured, not derived: tests/bench/sweeps/softmax_configs.cu times every candidate on
@@ -34,6 +36,7 @@ struct SoftmaxCudaDescriptor {
   int wide = -1, narrow = -1;  // registers-table entries for 16-byte packs and for single elements
   bool wide_full = false;      // the row fills every pack of entry `wide`: no mask in the kernel
   int online_threads = 1024;   // threads per row of the online kernel with 16-byte packs
+  bool held = false;           // online rows that online_held's registers hold (16-bit, one step)
   int cluster = 0;             // CTAs per row of cluster_online (Cluster path)
   int split = -1;              // cluster_registers table entry (ClusterRegisters path)
   bool split_full = false;     // the row fills every pack of entry `split`
@@ -232,6 +235,11 @@ SoftmaxKernel<T> cluster_registers_kernel(int e, bool full) {
   return cluster_registers_kernel<T, 4>(e, full, std::make_index_sequence<cluster_table<4>().size()>{});
 }
 
+// online_held: 16-bit rows that one step of 512 threads x 4 packs holds (8193-16384 reach it; shorter aligned
+// rows take the registers table).
+constexpr int kHeldThreads = 512;
+constexpr int64_t kHeldLength = int64_t(kHeldThreads) * softmax_kernels::online_packs<half_t, 8, kHeldThreads>() * 8;
+
 template <class T, int VEC>
 void launch_online(int threads, const RowsOfDim& r, T* out, const T* x, cuda::Stream st) {
   const unsigned grid = unsigned(r.rows);
@@ -263,6 +271,8 @@ Status softmax_cuda_create(SoftmaxCudaDescriptor** desc, const TensorDesc* out, 
   d->wide_full = vec == 4 ? fills_every_pack<4>(d->wide, r.length) : fills_every_pack<8>(d->wide, r.length);
   d->narrow = pick_entry(registers_table<1>(), r.length);
   d->online_threads = pick_online_threads(r.length, vec);
+  d->held = vec == 8 && d->packs_aligned && d->online_threads == kHeldThreads && r.length <= kHeldLength &&
+            (d->info.dtype == DType::Float16 || props.arch >= 900);  // softmax_kernels::held_is_built
   if (r.rows == 0 || r.length == 0) d->path = SoftmaxPath::Empty;
   // The registers and online kernels find a row's offsets with 32-bit divisions (row_offsets<uint32_t>).
   else if (!unit_rows || r.rows > INT32_MAX) d->path = SoftmaxPath::Strided;
@@ -327,6 +337,13 @@ Status softmax_cuda_execute(const SoftmaxCudaDescriptor* desc, void*, size_t, vo
                                                   kClusterThreads, r, o, px, st);
       if (e != cudaSuccess) return cuda_status(e, "softmax");
     } else if (desc->path != SoftmaxPath::Strided) {  // online, or registers/cluster rows met with misaligned pointers
+      if constexpr (sizeof(T) == 2) {
+        if (wide && desc->held) {
+          cuda::launch(softmax_kernels::online_held<T, kVec, kHeldThreads>, unsigned(r.rows), kHeldThreads, st, o,
+                       px, r);
+          return Status::Success;
+        }
+      }
       if (wide) launch_online<T, kVec>(desc->online_threads, r, o, px, st);
       else launch_online<T, 1>(1024, r, o, px, st);
     } else {

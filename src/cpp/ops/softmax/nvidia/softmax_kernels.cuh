@@ -7,8 +7,10 @@
 //   online:    a row too long for registers: one pass keeps a running (max, sum) per thread, the
 //              second pass re-reads the row (mostly from L2) and writes. 16-bit packs stay raw until
 //              their exps (add_packs), 4 a step at up to 512 threads (online_packs).
+//   online_held: 16-bit rows of one such step keep it in registers between the two reductions.
 //   strided:   any layout: one thread per row, the same two passes.
 #include <cstdint>
+#include <type_traits>
 
 #include "core/cuda_launch.cuh"
 #include "core/cuda_math.cuh"
@@ -302,6 +304,93 @@ __global__ void __launch_bounds__(TPR, (stream_min_blocks<TPR, PACKS * VEC>()))
   const float m = cuda::group_reduce<TPR>(acc.m, cuda::MaxOp{}, smem);
   const float inv = 1.f / cuda::group_reduce<TPR>(rescale(acc.s, acc.m, m), cuda::SumOp{}, smem);
   stream_write<T, VEC, TPR, PACKS>(out + out_off, x + x_off, r.length, m, inv);
+}
+
+// The 16-bit counterpart of RowSlice for rows of one streaming step: PACKS raw packs a thread, the max taken on
+// the raw pairs and each pair widened only for its exps (a pack's eight floats live at once made the bf16 body
+// spill 4-20 bytes at 40 registers). Packs past `valid` hold -inf, which moves no max and adds exp(-inf) = 0.
+template <class T, int VEC, int TPR, int PACKS>
+struct HeldPacks {
+  static_assert(raw_packs<T, VEC>(), "16-bit packs");
+  static constexpr int kStride = TPR * VEC;
+  cuda::Pack<T, VEC> raw[PACKS];
+  int valid;
+
+  // Loads every pack (all loads issued before any is used) and returns the thread's max.
+  __device__ __forceinline__ float load(const T* first) {
+    const uint32_t neg_inf = std::is_same_v<T, half_t> ? 0xfc00fc00u : 0xff80ff80u;
+    const uint4 filler{neg_inf, neg_inf, neg_inf, neg_inf};
+#pragma unroll
+    for (int u = 0; u < PACKS; ++u) {
+      if (u * kStride < valid) raw[u] = cuda::load_pack<T, VEC>(first + u * kStride);
+      else memcpy(&raw[u], &filler, sizeof filler);
+    }
+    return cuda::packed_max(raw);
+  }
+
+  // The sum of exp(v - m), a pair at a time.
+  __device__ __forceinline__ float exp_sum(float m) const {
+    float s = 0.f;
+#pragma unroll
+    for (int u = 0; u < PACKS; ++u) {
+      uint32_t w[VEC / 2];
+      memcpy(w, &raw[u], sizeof w);
+#pragma unroll
+      for (int k = 0; k < VEC / 2; ++k)
+        s += exp_of_difference(to_float(T{uint16_t(w[k] & 0xffffu)}), m) +
+             exp_of_difference(to_float(T{uint16_t(w[k] >> 16)}), m);
+    }
+    return s;
+  }
+
+  // out = exp(v - m) * inv for the packs this thread holds.
+  __device__ __forceinline__ void store(T* first, float m, float inv) const {
+#pragma unroll
+    for (int u = 0; u < PACKS; ++u) {
+      if (u * kStride < valid) {
+        float f[VEC];
+        cuda::unpack(raw[u], f);
+#pragma unroll
+        for (int k = 0; k < VEC; ++k) f[k] = exp_of_difference(f[k], m) * inv;
+        cuda::store_f32<T, VEC>(first + u * kStride, f);
+      }
+    }
+  }
+};
+
+// online_held: 16-bit rows of at most one step of the online kernel (TPR x PACKS packs: 16384 halves at 512 x 4)
+// keep their raw packs in registers between the passes, so the row is read from HBM once and never again from
+// L2, and the max is the row's before any exp (no running max). The registers kernel holds rows too, but as
+// fp32 (32 values a thread, one block of 512 an SM: 74.8 us at 4096x16384 bf16 in run cf's sweep against
+// online's 68.4); raw packs are 16 registers, and the launch bounds keep online's three blocks an SM.
+// Session 19 (H200, twice in each run): 4096x16384 fp16 69.2 -> 66.8 us, bf16 69.9 -> 66.8-67.1 (run cl, exactly
+// 16384, switch); masked as here, 66.2-66.3 and 66.5-66.7 (run cm): 4.05 / 4.03 TB/s.
+// sm_80's bf16 body spills 8 bytes at 40 registers and is not built; create() sends those rows to `online`.
+template <class T>
+__host__ __device__ constexpr bool held_is_built(int arch) {
+  return std::is_same_v<T, half_t> || arch >= 900;
+}
+
+template <class T, int VEC, int TPR, int PACKS = online_packs<T, VEC, TPR>()>
+__global__ void __launch_bounds__(TPR, (stream_min_blocks<TPR, PACKS * VEC>()))
+    online_held(T* out, const T* x, RowsOfDim r, cuda::Trigger trigger) {
+  cuda::pdl_prologue(trigger);
+#if defined(__CUDA_ARCH__)
+  if constexpr (held_is_built<T>(__CUDA_ARCH__)) {
+    __shared__ float smem[32];
+    const int first = int(threadIdx.x) * VEC;
+    int64_t out_off, x_off;
+    row_offsets<uint32_t>(r.outer, blockIdx.x, &out_off, &x_off);
+    HeldPacks<T, VEC, TPR, PACKS> held;
+    held.valid = int(r.length) - first;
+    // A row of -inf, or one with NaN or +inf, gets NaN everywhere, as from the online kernel.
+    const float m = cuda::group_reduce<TPR>(held.load(x + x_off + first), cuda::MaxOp{}, smem);
+    const float inv = 1.f / cuda::group_reduce<TPR>(held.exp_sum(m), cuda::SumOp{}, smem);
+    held.store(out + out_off + first, m, inv);
+  } else {
+    __trap();  // never launched (create() checks the arch)
+  }
+#endif
 }
 
 template <class T>
