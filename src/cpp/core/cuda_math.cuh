@@ -88,6 +88,13 @@ __device__ __forceinline__ uint32_t max_pairs(uint32_t a, uint32_t b) {
   return u;
 }
 
+// One of the two 16-bit values of a word (HALF 0: the lower one), widened to fp32.
+template <class T, int HALF>
+__device__ __forceinline__ float widen_half(uint32_t w) {
+  static_assert(sizeof(T) == 2 && (HALF == 0 || HALF == 1), "a half of a word of two 16-bit values");
+  return to_float(T{uint16_t(HALF == 0 ? w & 0xffffu : w >> 16)});
+}
+
 // The max of N packs of 16-bit values, taken on the raw pairs (a tree of max_pairs), widened once at the end.
 template <class T, int VEC, int N>
 __device__ __forceinline__ float packed_max(const Pack<T, VEC> (&raw)[N]) {
@@ -104,7 +111,7 @@ __device__ __forceinline__ float packed_max(const Pack<T, VEC> (&raw)[N]) {
   for (int half = N / 2; half >= 1; half /= 2)
 #pragma unroll
     for (int k = 0; k < half; ++k) w[k] = max_pairs<T>(w[k], w[k + half]);
-  return fmaxf(to_float(T{uint16_t(w[0] & 0xffffu)}), to_float(T{uint16_t(w[0] >> 16)}));
+  return fmaxf(widen_half<T, 0>(w[0]), widen_half<T, 1>(w[0]));
 }
 
 template <class T, int N>

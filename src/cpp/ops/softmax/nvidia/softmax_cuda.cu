@@ -272,7 +272,8 @@ Status softmax_cuda_create(SoftmaxCudaDescriptor** desc, const TensorDesc* out, 
   d->narrow = pick_entry(registers_table<1>(), r.length);
   d->online_threads = pick_online_threads(r.length, vec);
   d->held = vec == 8 && d->packs_aligned && d->online_threads == kHeldThreads && r.length <= kHeldLength &&
-            (d->info.dtype == DType::Float16 || props.arch >= 900);  // softmax_kernels::held_is_built
+            (d->info.dtype == DType::Float16 ? softmax_kernels::held_is_built<half_t>(props.arch)
+                                             : softmax_kernels::held_is_built<bfloat16_t>(props.arch));
   if (r.rows == 0 || r.length == 0) d->path = SoftmaxPath::Empty;
   // The registers and online kernels find a row's offsets with 32-bit divisions (row_offsets<uint32_t>).
   else if (!unit_rows || r.rows > INT32_MAX) d->path = SoftmaxPath::Strided;

@@ -271,17 +271,21 @@ __device__ __forceinline__ Online stream_statistics(const T* px, Index len) {
   return acc;
 }
 
+// out = exp(v - m) * inv for one pack of v: the last step of stream_write and of HeldPacks.
+template <class T, int VEC>
+__device__ __forceinline__ void write_pack(T* p, const cuda::Pack<T, VEC>& pk, float m, float inv) {
+  float f[VEC];
+  cuda::unpack(pk, f);
+#pragma unroll
+  for (int k = 0; k < VEC; ++k) f[k] = exp_of_difference(f[k], m) * inv;
+  cuda::store_f32<T, VEC>(p, f);
+}
+
 // Second pass: out = exp(x - m) * inv over the same stretch.
 template <class T, int VEC, int TPR, int PACKS, class Index>
 __device__ __forceinline__ void stream_write(T* po, const T* px, Index len, float m, float inv) {
   constexpr int kStep = TPR * VEC;
-  auto write = [&](const cuda::Pack<T, VEC>& pk, Index at) {
-    float f[VEC];
-    cuda::unpack(pk, f);
-#pragma unroll
-    for (int k = 0; k < VEC; ++k) f[k] = exp_of_difference(f[k], m) * inv;
-    cuda::store_f32<T, VEC>(po + at, f);
-  };
+  auto write = [&](const cuda::Pack<T, VEC>& pk, Index at) { write_pack(po + at, pk, m, inv); };
   Index i = Index(threadIdx.x) * VEC;
   for (; i + (PACKS - 1) * kStep < len; i += PACKS * kStep) {
     cuda::Pack<T, VEC> raw[PACKS];
@@ -337,8 +341,7 @@ struct HeldPacks {
       memcpy(w, &raw[u], sizeof w);
 #pragma unroll
       for (int k = 0; k < VEC / 2; ++k)
-        s += exp_of_difference(to_float(T{uint16_t(w[k] & 0xffffu)}), m) +
-             exp_of_difference(to_float(T{uint16_t(w[k] >> 16)}), m);
+        s += exp_of_difference(cuda::widen_half<T, 0>(w[k]), m) + exp_of_difference(cuda::widen_half<T, 1>(w[k]), m);
     }
     return s;
   }
@@ -347,13 +350,7 @@ struct HeldPacks {
   __device__ __forceinline__ void store(T* first, float m, float inv) const {
 #pragma unroll
     for (int u = 0; u < PACKS; ++u) {
-      if (u * kStride < valid) {
-        float f[VEC];
-        cuda::unpack(raw[u], f);
-#pragma unroll
-        for (int k = 0; k < VEC; ++k) f[k] = exp_of_difference(f[k], m) * inv;
-        cuda::store_f32<T, VEC>(first + u * kStride, f);
-      }
+      if (u * kStride < valid) write_pack(first + u * kStride, raw[u], m, inv);
     }
   }
 };
