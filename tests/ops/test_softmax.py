@@ -58,9 +58,10 @@ def test_softmax_matches_torch_on_all_neg_inf_and_inf_rows(backend, device, leng
 @pytest.mark.parametrize("dtype", [torch.float32, torch.float16, torch.bfloat16], ids=str)
 @pytest.mark.parametrize(("rows", "length"), [(300, 65536), (300, 100000), (60, 262144)], ids=["4", "8-ragged", "16"])
 def test_softmax_long_rows_over_many_rounds(backend, device, rows, length, dtype):
-    # More rows than clusters the H200 holds at once (about 99 of 4 CTAs, 24 of 16), so each cluster of the
-    # persistent cluster_prefetch kernel takes several rows in turn and its buffers and barriers change phase;
-    # every other row of a larger tensor, so a row's offset comes from its stride, and rows that differ in scale.
+    # Rows split across clusters of 4, 8 and 16 CTAs (the ids), more of them than the H200 runs at once (about
+    # 99 clusters of 4, 24 of 16), so clusters run in rounds (a persistent cluster kernel, as session 20 tried,
+    # loops over rows and its barriers change phase); every other row of a larger tensor, so a row's offset comes
+    # from its stride; rows that differ in scale.
     base = torch.randn(2 * rows, length, device=device, dtype=torch.float32)
     base *= torch.linspace(0.5, 8.0, 2 * rows, device=device)[:, None]
     x = base.to(dtype)[::2]
