@@ -9,7 +9,8 @@
 #            SWEEPS=tilelang_softmax_cluster; the contiguous copy's launch shapes and cudaMemcpyAsync
 #            with SWEEPS=copy_flat; vector_add's packs a thread with SWEEPS=vector_add_rows; where back-to-back
 #            grids' blocks land with each PDL trigger with SWEEPS=pdl_placement)
-#   --ncu: Nsight Compute profiles of the cases in scripts/ncu_profile.sh (NCU_FILTER narrows them)
+#   --ncu: Nsight Compute profiles of the cases in scripts/ncu_profile.sh (NCU_FILTER narrows them; NCU_SASS=1
+#          adds each case's instructions and stall samples per SASS instruction)
 #   --pack-logs: after each step, fold what $OUT holds into $OUT/logs.tar (the device tool returns at most
 #                8 files; a step cut off by the time limit still leaves the earlier steps' logs)
 #   --warm-tilelang: before the bench, compile the TileLang kernels of every bench case in parallel

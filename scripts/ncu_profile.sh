@@ -7,6 +7,9 @@
 #   scripts/ncu_profile.sh [FILTER]   FILTER: only rows whose name matches it (a bash regex, e.g.
 #                                     "softmax-(1024x65536|256x262144)")
 # Clocks are left alone (--clock-control none): the numbers are those of the card as the bench sees it.
+# NCU_SASS=1: also profile each case per SASS instruction (--section SourceCounters --import-source yes) and
+# write $OUT/ncu/NAME-sass.csv (ncu's source page) and NAME-sass.md (python -m operator_runtime_testing.ncu_sass:
+# instructions and stall samples by opcode and by instruction), as session 20 read cluster_online.
 set -uo pipefail
 OUT=${OUT:-gpu-logs}
 mkdir -p "$OUT/ncu"
@@ -80,6 +83,17 @@ while read -r name op rest; do
   fi
   ncu --profile-from-start off --clock-control none $SECTIONS $METRICS --csv --page raw python "${cmd[@]}" \
     >"$OUT/ncu/$name.csv" 2>"$OUT/ncu/$name.err" || { status=1; tail -3 "$OUT/ncu/$name.err"; }
+  if [ "${NCU_SASS:-0}" = 1 ]; then
+    rep="$OUT/ncu/$name-sass"
+    if ncu --profile-from-start off --clock-control none --section SourceCounters --import-source yes -o "$rep" \
+         python "${cmd[@]}" >"$rep.log" 2>&1 &&
+       ncu -i "$rep.ncu-rep" --page source --csv --print-source sass >"$rep.csv" 2>>"$rep.log"; then
+      python -m operator_runtime_testing.ncu_sass "$rep.csv" >"$rep.md" || status=1
+      rm -f "$rep.ncu-rep"  # large; the CSV holds what the summary reads
+    else
+      status=1; tail -3 "$rep.log"
+    fi
+  fi
 done <<<"$CASES"
 python -m operator_runtime_testing.ncu_summary "$OUT"/ncu/*.csv | tee "$OUT/ncu-summary.md" || status=1
 exit $status
