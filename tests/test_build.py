@@ -5,11 +5,24 @@ from __future__ import annotations
 import importlib.resources
 import os
 import shutil
+import subprocess
+from pathlib import Path
 
 import pytest
 
 import operator_runtime as ort
 from operator_runtime import _C
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _nvcc(*args) -> None:
+    """Compiles for sm_90 against the library's headers with the given nvcc arguments; skips without nvcc."""
+    if shutil.which("nvcc") is None:
+        pytest.skip("no nvcc on PATH")
+    cmd = ["nvcc", "-std=c++17", "-arch=sm_90", f"-I{ROOT / 'src/cpp'}", *map(str, args)]
+    result = subprocess.run(cmd, capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr[-3000:]
 
 
 def test_cuda_sources_were_compiled_when_nvcc_is_present():
@@ -28,7 +41,6 @@ def test_stubs_and_py_typed_ship_with_the_package():
 
 
 def test_tilelang_is_not_imported_by_the_package():
-    import subprocess
     import sys
 
     code = "import sys, operator_runtime; print('tilelang' in sys.modules)"
@@ -51,19 +63,9 @@ def test_public_api_surface():
 def test_gpu_sweeps_still_compile(source, tmp_path):
     # The sweeps launch the library's kernel templates directly; a kernel change that breaks them would
     # otherwise surface only in a GPU session's `gpu_check.sh --sweep`, after its device time is spent.
-    import subprocess
-    from pathlib import Path
-
-    if shutil.which("nvcc") is None:
-        pytest.skip("no nvcc on PATH")
-    root = Path(__file__).resolve().parents[1]
     # -Werror all-warnings: a constexpr host function called from device code is only a warning here, and
     # the library build (relaxed constexpr) would never show it.
-    result = subprocess.run(["nvcc", "-std=c++17", "-O1", "-arch=sm_90", "-Werror", "all-warnings",
-                             f"-I{root / 'src/cpp'}", "-c",
-                             str(root / "tests/bench/sweeps" / source), "-o", str(tmp_path / "sweep.o")],
-                            capture_output=True, text=True)
-    assert result.returncode == 0, result.stderr[-3000:]
+    _nvcc("-O1", "-Werror", "all-warnings", "-c", ROOT / "tests/bench/sweeps" / source, "-o", tmp_path / "sweep.o")
 
 
 def test_every_kernel_waits_for_the_kernel_before_it():
@@ -71,9 +73,7 @@ def test_every_kernel_waits_for_the_kernel_before_it():
     # while the kernel before it still runs, so it must wait (pdl_prologue) before it touches memory. A kernel
     # without the call, or a launch that bypasses cuda::launch, would race on the GPU only, where CI cannot see.
     import re
-    from pathlib import Path
-
-    root = Path(__file__).resolve().parents[1] / "src/cpp"
+    root = ROOT / "src/cpp"
     kernels = 0
     for path in sorted(root.rglob("*.cu*")):
         text = path.read_text()
@@ -93,18 +93,10 @@ def test_cluster_exchange_arms_its_mbarrier_at_cta_scope(tmp_path):
     # The pairs are published by st.async's own complete-tx, so a CTA-scope release is all the arm needs; a
     # cluster- or GPU-scope one would cost that time again without a test failing anywhere else.
     import re
-    import subprocess
-    from pathlib import Path
 
-    if shutil.which("nvcc") is None:
-        pytest.skip("no nvcc on PATH")
-    root = Path(__file__).resolve().parents[1]
     ptx = tmp_path / "softmax.ptx"
-    source = root / "src/cpp/ops/softmax/nvidia/softmax_cuda.cu"
-    result = subprocess.run(["nvcc", "-std=c++17", "-O3", "-arch=sm_90", "--expt-relaxed-constexpr",
-                             "-DORT_WITH_CUDA=1", f"-I{root / 'src/cpp'}", "-ptx", str(source), "-o", str(ptx)],
-                            capture_output=True, text=True)
-    assert result.returncode == 0, result.stderr[-3000:]
+    _nvcc("-O3", "--expt-relaxed-constexpr", "-DORT_WITH_CUDA=1", "-ptx",
+          ROOT / "src/cpp/ops/softmax/nvidia/softmax_cuda.cu", "-o", ptx)
     arms = re.findall(r"mbarrier\.arrive\.expect_tx\.(\w+)\.(\w+)\.", ptx.read_text())
     assert arms, "no cluster kernel armed an mbarrier: did the exchange change?"
     assert set(arms) == {("release", "cta")}, sorted(set(arms))
