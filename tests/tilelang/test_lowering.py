@@ -234,17 +234,27 @@ def test_cluster_registers_parts(n, parts):
     (tl_softmax.softmax_cluster_packed_program, "float32", 8),
     (tl_softmax.softmax_cluster_registers_program, "float32", 4),
     (tl_softmax.softmax_cluster_registers_program, "float32", 8)])
-def test_cluster_softmax_writes_no_remote_block_before_a_full_barrier(program, dtype, parts):
+def test_cluster_softmax_gives_the_exchanged_pairs_bytes_of_their_own(program, dtype, parts):
     # The race of session 10's first run, checked where CI can see it: TileLang's shared-memory planner gave
     # the buffer that other blocks write into (`every`) the bytes of the block reductions' workspace, so a
-    # block may write into another only after a full cluster barrier that follows every block reduction.
-    # An arrive at the kernel's start (the first version) let early blocks corrupt late blocks' sums.
+    # block that arrived at the kernel's start let early blocks corrupt late blocks' sums. Since session 21 the
+    # blocks arrive at the start again, which is right only because `every` is written first (start_exchange):
+    # no other shared buffer may share its bytes, the arrive must release that write, and the wait must come
+    # before any remote store.
     src = lower(program(dtype, parts))
+    declared = re.findall(r"void\* (\w+) = \(\(void\*\)\(\(char\*\)buf_dyn_shmem \+ (\d+)\)\)", src)
+    offsets = {name: int(off) for name, off in declared}
+    start = offsets.pop("every")
+    end = start + parts * 2 * 4  # (parts, 2) fp32
+    assert offsets, "the kernel's other shared buffers were not found in the lowered source"
+    assert all(off >= end for off in offsets.values()), (start, end, offsets)  # every comes first, alone
     first_remote_write = src.index("map_shared_rank")
     before = src[:first_remote_write]
-    assert "cluster_arrive_relaxed" not in src
-    assert "tl::AllReduce" in before  # the statistics' block reductions come first ...
-    assert before.rindex("tl::cluster_sync()") > before.rindex("tl::AllReduce")  # ... then a full barrier
+    assert "cluster_arrive_relaxed" not in src  # a relaxed arrive would not order the clear before remote stores
+    arrive, first_reduction = before.index("tl::cluster_arrive()"), before.index("tl::AllReduce")
+    assert re.search(r"\(\(float\*\)every\)\[.*\] = ", before[:arrive])  # the clear, before the arrive ...
+    assert arrive < first_reduction  # ... at the start, before the statistics' block reductions
+    assert before.rindex("tl::cluster_wait()") > before.rindex("tl::AllReduce")  # the wait before any remote store
     after = src[first_remote_write:]
     local_read = re.search(r"\(\(float\*\)every\)\[\(", after)  # every[q, ...] read back, not the remote store
     assert local_read and "tl::cluster_sync()" in after[:local_read.start()]  # every pair arrived before any read
