@@ -33,8 +33,8 @@ __device__ __forceinline__ Online warp_combine(const Online& own) {
 // it. `warps` holds TPR / 32 pairs; `every` CLUSTER pairs, slot q written by CTA q. Each CTA's warp 0 stores
 // the CTA's pair into slot `rank` of every CTA (remote stores); after that each CTA reads only its own shared
 // memory, so no CTA has to wait for the others to finish reading before it exits. The caller has arrived on
-// the cluster barrier at its start (barrier_cluster_arrive, relaxed): the wait here makes sure every CTA of
-// the cluster runs before its shared memory is written.
+// the cluster barrier at its start (barrier_cluster_arrive, relaxed): the wait (here, or the caller's own when
+// WAIT is false) makes sure every CTA of the cluster runs before its shared memory is written.
 // How a CTA learns that every pair has landed:
 //   ASYNC false: plain remote stores, then one cluster barrier (cluster.sync).
 //   ASYNC true:  each pair goes by st.async, which completes a transaction count on the receiving CTA's
@@ -47,7 +47,7 @@ __device__ __forceinline__ Online warp_combine(const Online& own) {
 //                0's arrive (with the bytes to expect) may come after some pairs have landed: the transaction
 //                count may go below zero, and the phase cannot complete before that arrive, the one arrival
 //                it counts. (Made right after init_pairs_barrier, racecheck warned on the pair, run bb.)
-template <int TPR, int CLUSTER, bool ASYNC>
+template <int TPR, int CLUSTER, bool ASYNC, bool WAIT = true>
 __device__ __forceinline__ Online cluster_combine(const Online& own, Online* warps, Online* every, uint64_t* arrived) {
   static_assert(TPR % 32 == 0 && TPR <= 1024 && CLUSTER <= 32, "whole warps; one lane per CTA of the cluster");
   static_assert(sizeof(Online) == sizeof(uint64_t), "a pair travels as one 8-byte st.async");
@@ -67,7 +67,7 @@ __device__ __forceinline__ Online cluster_combine(const Online& own, Online* war
     ::cuda::ptx::mbarrier_arrive_expect_tx(::cuda::ptx::sem_release, ::cuda::ptx::scope_cta,
                                            ::cuda::ptx::space_shared, arrived, uint32_t(CLUSTER * sizeof(Online)));
   }
-  ::cuda::ptx::barrier_cluster_wait();
+  if constexpr (WAIT) ::cuda::ptx::barrier_cluster_wait();
   if (threadIdx.x < 32) {
     Online w;
     if (lane < TPR / 32) w = warps[lane];
@@ -104,12 +104,18 @@ __device__ __forceinline__ void init_pairs_barrier(uint64_t* arrived) {
 }
 
 // cluster_online: each CTA streams its chunk of the row twice. The CTAs trade their (max, sum) through
-// cluster_combine (st.async into every CTA's shared memory, each CTA waiting on its own mbarrier), and the
-// cluster barrier a CTA must pass before it exits (its shared memory may still be receiving) is arrived at
-// before the second pass and waited on after it, so no CTA waits for the slowest one between the passes.
+// cluster_combine (st.async into every CTA's shared memory, each CTA waiting on its own mbarrier).
 // Session 18 (run cf, H200, twice): 1024x65536 halves 82.1 -> 76.5 us, 256x262144 88.3 -> 81.2, against two
 // cluster barriers around remote reads; the same exchange had made fp32 cluster_registers 5 % faster
 // (session 12). PACKS: packs a thread loads a step (stream_statistics).
+// One cluster barrier, waited on at the start (a cluster's CTAs start together, so the wait is short) and not
+// before the exit: a CTA passes its mbarrier only when every pair sent to it has landed, so nothing reaches its
+// shared memory after that, and the pairs it sent go to CTAs that wait for them before they exit. Until session
+// 21 the wait sat in cluster_combine and a second barrier guarded the exit (arrived at before the second pass,
+// waited on after it). Run cu (H200, twice, one build): 1024x65536 fp16 74.8 -> 74.0 us, bf16 75.5 -> 75.1;
+// 256x262144 fp16 78.9 -> 78.0, bf16 79.9 -> 79.7. Moving the wait alone cost 0.2-1 %: the gain is the exit
+// barrier's (each cluster wait is an acquire that invalidates the SM's L1, CCTL.IVALL in run cs's SASS, but
+// the second pass did not gain from L1 as predicted).
 template <class T, int VEC, int TPR, int CLUSTER, int PACKS = default_stream_packs<T, VEC>()>
 __global__ void __launch_bounds__(TPR, (stream_min_blocks<TPR, PACKS * VEC>())) cluster_online(T* out, const T* x,
                                                                                                RowsOfDim r,
@@ -118,7 +124,8 @@ __global__ void __launch_bounds__(TPR, (stream_min_blocks<TPR, PACKS * VEC>())) 
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
   __shared__ uint64_t arrived;
   init_pairs_barrier(&arrived);
-  ::cuda::ptx::barrier_cluster_arrive(::cuda::ptx::sem_relaxed);  // waited on in cluster_combine
+  ::cuda::ptx::barrier_cluster_arrive(::cuda::ptx::sem_relaxed);
+  ::cuda::ptx::barrier_cluster_wait();
   __shared__ Online warps[TPR / 32], every[CLUSTER];
   const int rank = int(cooperative_groups::this_cluster().block_rank());
   int64_t out_off, x_off, begin, end;
@@ -127,11 +134,8 @@ __global__ void __launch_bounds__(TPR, (stream_min_blocks<TPR, PACKS * VEC>())) 
   const T* px = x + x_off + begin;
   const int len = int(end - begin);  // a chunk is far below 2^31 elements
   const Online own = stream_statistics<T, VEC, TPR, PACKS>(px, len);
-  const Online row = cluster_combine<TPR, CLUSTER, true>(own, warps, every, &arrived);
-  // The st.async stores this CTA sent may still be in flight: it leaves only when every CTA has its pairs.
-  ::cuda::ptx::barrier_cluster_arrive(::cuda::ptx::sem_relaxed);
+  const Online row = cluster_combine<TPR, CLUSTER, true, false>(own, warps, every, &arrived);
   stream_write<T, VEC, TPR, PACKS>(out + out_off + begin, px, len, row.m, 1.f / row.s);
-  ::cuda::ptx::barrier_cluster_wait();
 #endif
 }
 
