@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.resources
 import os
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -72,7 +73,6 @@ def test_every_kernel_waits_for_the_kernel_before_it():
     # Every nvidia kernel is launched with programmatic dependent launch (core/cuda_launch.cuh): it may start
     # while the kernel before it still runs, so it must wait (pdl_prologue) before it touches memory. A kernel
     # without the call, or a launch that bypasses cuda::launch, would race on the GPU only, where CI cannot see.
-    import re
     root = ROOT / "src/cpp"
     kernels = 0
     for path in sorted(root.rglob("*.cu*")):
@@ -101,8 +101,6 @@ def test_cluster_exchange_arms_its_mbarrier_at_cta_scope(softmax_ptx):
     # cluster_online's stall samples, 2-7 % of every cluster row's time on the H200 (session 20, runs cs and ct).
     # The pairs are published by st.async's own complete-tx, so a CTA-scope release is all the arm needs; a
     # cluster- or GPU-scope one would cost that time again without a test failing anywhere else.
-    import re
-
     arms = re.findall(r"mbarrier\.arrive\.expect_tx\.(\w+)\.(\w+)\.", softmax_ptx)
     assert arms, "no cluster kernel armed an mbarrier: did the exchange change?"
     assert set(arms) == {("release", "cta")}, sorted(set(arms))
@@ -112,7 +110,6 @@ def test_cluster_online_waits_on_its_cluster_once_before_reading(softmax_ptx):
     # cluster_online waits on its one cluster barrier at the start and has none before its exit (session 21, run
     # cu: ~1 % on the 16-bit rows of 65536 and 262144). A second wait between or after its passes would cost that
     # again, and no other test would fail.
-
     entries = (chunk.partition("(") for chunk in softmax_ptx.split(".entry ")[1:])  # each kernel to the next one
     kernels = [(name, body) for name, _, body in entries if "cluster_online" in name]
     assert len(kernels) == 9, [name for name, _ in kernels]  # clusters of 4, 8 and 16 CTAs for each dtype
