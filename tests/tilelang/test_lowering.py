@@ -77,6 +77,8 @@ LAZY = (
        for dt in FLOATS]
     + [pytest.param(tl_softmax.softmax_cluster_packed_program, (dt, parts), id=f"softmax_cluster_packed-{dt}-{parts}")
        for dt in FLOATS for parts in (4, 8, 16)]
+    + [pytest.param(tl_softmax.softmax_cluster_packed_program, (dt, 4, tl_softmax.CLUSTER_WIDE_THREADS),
+                    id=f"softmax_cluster_packed-{dt}-4-wide") for dt in ("float16", "bfloat16")]
     + [pytest.param(tl_softmax.softmax_cluster_registers_program, ("float32", parts),
                     id=f"softmax_cluster_registers-float32-{parts}") for parts in (2, 4, 8, 16)]
 )
@@ -220,6 +222,17 @@ def test_cluster_softmax_parts(n, dtype, parts):
         assert (n // parts) % tl_softmax.packed_step(dtype)[1] == 0
 
 
+@pytest.mark.parametrize("n,dtype,threads", [
+    (65536, "float16", 512), (32768, "bfloat16", 512),  # up to 4 parts: blocks of 512 (session 22, run cz)
+    (49152, "float16", 256),  # 4 parts of 12288: not whole steps of 512 threads
+    (131072, "float16", 256), (262144, "bfloat16", 256),  # 8 parts (not measured), 16 (512 lost there)
+    (65536, "float32", 256)])  # fp32 parts: not measured
+def test_cluster_softmax_threads(n, dtype, threads):
+    parts = tl_softmax.cluster_parts(n, dtype)
+    assert parts and tl_softmax.cluster_threads(n, dtype, parts) == threads
+    assert (n // parts) % (threads * tl_softmax.SPLIT_VALUES) == 0  # every part is whole steps of the block
+
+
 @pytest.mark.parametrize("n,parts", [(32768, 2), (65536, 4), (131072, 8), (65536 + 16384, 5), (262144, 16),
                                      (70000, None), (16384, None), (524288, None)])
 def test_cluster_registers_parts(n, parts):
@@ -228,20 +241,20 @@ def test_cluster_registers_parts(n, parts):
 
 
 @pytest.mark.lowering
-@pytest.mark.parametrize("program,dtype,parts", [
-    (tl_softmax.softmax_cluster_packed_program, "float16", 4),
-    (tl_softmax.softmax_cluster_packed_program, "bfloat16", 16),
-    (tl_softmax.softmax_cluster_packed_program, "float32", 8),
-    (tl_softmax.softmax_cluster_registers_program, "float32", 4),
-    (tl_softmax.softmax_cluster_registers_program, "float32", 8)])
-def test_cluster_softmax_gives_the_exchanged_pairs_bytes_of_their_own(program, dtype, parts):
+@pytest.mark.parametrize("program,dtype,parts,threads", [
+    (tl_softmax.softmax_cluster_packed_program, "float16", 4, tl_softmax.CLUSTER_WIDE_THREADS),
+    (tl_softmax.softmax_cluster_packed_program, "bfloat16", 16, tl_softmax.SPLIT_THREADS),
+    (tl_softmax.softmax_cluster_packed_program, "float32", 8, tl_softmax.SPLIT_THREADS),
+    (tl_softmax.softmax_cluster_registers_program, "float32", 4, None),
+    (tl_softmax.softmax_cluster_registers_program, "float32", 8, None)])
+def test_cluster_softmax_gives_the_exchanged_pairs_bytes_of_their_own(program, dtype, parts, threads):
     # The race of session 10's first run, checked where CI can see it: TileLang's shared-memory planner gave
     # the buffer that other blocks write into (`every`) the bytes of the block reductions' workspace, so a
     # block that arrived at the kernel's start let early blocks corrupt late blocks' sums. Since session 21 the
     # blocks arrive at the start again, which is right only because `every` is written first (start_exchange):
     # no other shared buffer may share its bytes, the arrive must release that write, and the wait must come
     # before any remote store.
-    src = lower(program(dtype, parts))
+    src = lower(program(dtype, parts, *([threads] if threads else [])))
     declared = re.findall(r"void\* (\w+) = \(\(void\*\)\(\(char\*\)buf_dyn_shmem \+ (\d+)\)\)", src)
     offsets = {name: int(off) for name, off in declared}
     start = offsets.pop("every")

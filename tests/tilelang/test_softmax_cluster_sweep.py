@@ -39,24 +39,29 @@ def test_every_generated_variant_parses_to_the_librarys_part_count(n, dtype):
     dt = str(dtype).removeprefix("torch.")
     parts = tl_softmax.cluster_registers_parts(n, dt) or tl_softmax.cluster_parts(n, dt)
     for name in names[2:]:
-        program, got_parts, unroll, fast_math = sweep.parse_variant(name)
-        assert got_parts == parts
-        assert program == ("registers" if dtype == torch.float32 else "packed")
-        assert fast_math == (not name.endswith("_precise"))
-        assert unroll is None or unroll >= 0
+        v = sweep.parse_variant(name)
+        assert v.parts == parts
+        assert v.program == ("registers" if dtype == torch.float32 else "packed")
+        assert v.fast_math == (not name.endswith("_precise"))
+        assert v.unroll is None or v.unroll >= 0
+        if v.threads:  # another block size than the library's, of whole steps
+            assert v.threads != tl_softmax.cluster_threads(n, dt, parts)
+            assert (n // parts) % (v.threads * tl_softmax.SPLIT_VALUES) == 0
 
 
 @pytest.mark.parametrize("name,parsed", [
-    ("registers16_u0", ("registers", 16, 0, True)),
-    ("registers16", ("registers", 16, None, True)),
-    ("registers4_precise", ("registers", 4, None, False)),
-    ("packed16_precise", ("packed", 16, None, False)),
+    ("registers16_u0", ("registers", 16, 0, None, True)),
+    ("registers16", ("registers", 16, None, None, True)),
+    ("registers4_precise", ("registers", 4, None, None, False)),
+    ("packed16_precise", ("packed", 16, None, None, False)),
+    ("packed16_t512", ("packed", 16, None, 512, True)),
 ])
 def test_variant_names(name, parsed):
     assert sweep.parse_variant(name) == parsed
 
 
-@pytest.mark.parametrize("name", ["registers16_unrolled", "packed4_u2", "registers_u1", "split4", "registersX"])
+@pytest.mark.parametrize("name", ["registers16_unrolled", "packed4_u2", "registers4_t512", "packed4_t",
+                                  "registers_u1", "split4", "registersX"])
 def test_bad_variant_names_are_refused(name):
     with pytest.raises(ValueError, match="variant"):
         sweep.parse_variant(name)

@@ -306,7 +306,8 @@ class Softmax(_Descriptor):
         if parts := tl_softmax.cluster_registers_parts(self._n, x.dtype):  # fp32: the part held in registers
             self._cluster = (parts, tl_softmax.softmax_cluster_registers_into(x.dtype, parts))
         elif parts := tl_softmax.cluster_parts(self._n, x.dtype):
-            self._cluster = (parts, tl_softmax.softmax_cluster_packed_into(x.dtype, parts))
+            threads = tl_softmax.cluster_threads(self._n, x.dtype, parts)
+            self._cluster = (parts, tl_softmax.softmax_cluster_packed_into(x.dtype, parts, threads))
 
     def close(self) -> None:
         self._apply = self._packed = self._cluster = None

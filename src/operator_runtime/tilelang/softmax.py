@@ -177,7 +177,7 @@ SPLIT_THREADS, SPLIT_VALUES = 256, 16  # 16 loads in flight a thread
 @T.macro
 def fold_step(m, s, step_max, step_sum):
     """Each thread's running (max, sum) takes in one step's: the old sum rescaled to the new max."""
-    for t in T.Parallel(SPLIT_THREADS):
+    for t in T.Parallel(m.shape[0]):
         # s == 0 only while m is -inf; testing m == -inf instead dropped a NaN met among -inf values
         rescaled = T.if_then_else(s[t] == 0.0, 0.0, s[t] * T.exp2((m[t] - step_max[t]) * LOG2E))
         s[t] = rescaled + step_sum[t]
@@ -190,7 +190,7 @@ def take_step(buf, step_max, step_sum, m, s, dim):
     sum of exp over its values of `buf` (along `dim`; the other axis is the thread), folded into its running
     (m, s). The element-wise kernel holds buf as (values, threads), the packed one as (threads, values)."""
     T.reduce_max(buf, step_max, dim=dim)
-    for t in T.Parallel(SPLIT_THREADS):
+    for t in T.Parallel(step_max.shape[0]):
         step_max[t] = T.max(step_max[t], m[t])
     for a, b in T.Parallel(*buf.shape):  # a step of all -inf has max -inf: 0, not NaN
         t = b if dim == 0 else a
@@ -213,13 +213,15 @@ def write_part_stats(m, s, total, stats, i):
 @T.macro
 def packed_part_stats(x, i, raw, buf, step_max, step_sum, m, s, steps, packs, vec):
     """The statistics pass of the packed kernels over part i of a (parts, groups, vec) view: each thread's
-    running (max, sum) in m, s. Pack p of every thread is read together, so each load is coalesced."""
+    running (max, sum) in m, s. Pack p of every thread is read together, so each load is coalesced. The block's
+    threads are raw's first dimension."""
+    threads = raw.shape[0]
     T.fill(m, NEG_INF)
     T.clear(s)
     for k in T.serial(steps):
-        for t, p, v in T.Parallel(SPLIT_THREADS, packs, vec):
-            raw[t, p * vec + v] = x[i, (k * packs + p) * SPLIT_THREADS + t, v]
-        for t, j in T.Parallel(SPLIT_THREADS, SPLIT_VALUES):
+        for t, p, v in T.Parallel(threads, packs, vec):
+            raw[t, p * vec + v] = x[i, (k * packs + p) * threads + t, v]
+        for t, j in T.Parallel(threads, SPLIT_VALUES):
             buf[t, j] = T.cast(raw[t, j], FP32)
         take_step(buf, step_max, step_sum, m, s, 1)
 
@@ -227,14 +229,15 @@ def packed_part_stats(x, i, raw, buf, step_max, step_sum, m, s, steps, packs, ve
 @T.macro
 def write_packed_part(x, y, i, raw, res, m, inv, steps, packs, vec, dtype):
     """The normalising pass of the packed kernels over part i of (parts, groups, vec) views: y = exp(x - m) * inv,
-    thread t taking the packs at t, t + SPLIT_THREADS, ... of each step."""
+    thread t of the block's threads (raw's first dimension) taking the packs at t, t + threads, ... of each step."""
+    threads = raw.shape[0]
     for k in T.serial(steps):
-        for t, p, v in T.Parallel(SPLIT_THREADS, packs, vec):
-            raw[t, p * vec + v] = x[i, (k * packs + p) * SPLIT_THREADS + t, v]
-        for t, j in T.Parallel(SPLIT_THREADS, SPLIT_VALUES):
+        for t, p, v in T.Parallel(threads, packs, vec):
+            raw[t, p * vec + v] = x[i, (k * packs + p) * threads + t, v]
+        for t, j in T.Parallel(threads, SPLIT_VALUES):
             res[t, j] = T.cast(T.exp2((T.cast(raw[t, j], FP32) - m) * LOG2E) * inv, dtype)
-        for t, p, v in T.Parallel(SPLIT_THREADS, packs, vec):
-            y[i, (k * packs + p) * SPLIT_THREADS + t, v] = res[t, p * vec + v]
+        for t, p, v in T.Parallel(threads, packs, vec):
+            y[i, (k * packs + p) * threads + t, v] = res[t, p * vec + v]
 
 
 def softmax_stats_program(dtype: str):
@@ -366,6 +369,13 @@ def softmax_apply_packed_program(dtype: str, pieces: int):
 # (H200): 1024x65536 halves 116 -> 96 us, 256x262144 halves 116 -> 101-102, fp32 1024x65536 221 -> 186.
 CLUSTER_PART_BYTES = 32 << 10
 CLUSTER_MAX = 16  # H100/H200 run clusters of up to 16 ("non-portable" above 8; TileLang's launcher allows them)
+# Blocks of 512 threads where a 16-bit row takes at most 4 parts, else SPLIT_THREADS (256). With 256, eight blocks an
+# SM each hold a 32 KB part between their passes, and the second pass missed L2: ncu (session 21, run cy) had
+# the kernel read 226.7 MB for 1024x65536 halves (134.2 MB), L2 hit 44.8 % (our CUDA's cluster_online 61.0 %).
+# Session 22, run cz (H200, twice): 1024x65536 halves (4 parts) 92.4 -> 82.0 us with 512, 110-114 with 1024;
+# 256x262144 halves (16 parts) 89.2 -> 107.7 with 512, 225 with 1024. fp32 parts (one step of 512 threads, as
+# 1024 threads make of a 16-bit part) and 8 parts are not measured: they keep 256.
+CLUSTER_WIDE_THREADS, CLUSTER_WIDE_MAX_PARTS = 512, 4
 
 
 def cluster_parts(n: int, dtype: str) -> int | None:
@@ -381,6 +391,15 @@ def cluster_parts(n: int, dtype: str) -> int | None:
     if parts > CLUSTER_MAX or n % parts or (n // parts) % packed_step(dtype)[1]:
         return None
     return parts
+
+
+def cluster_threads(n: int, dtype: str, parts: int) -> int:
+    """Threads a block of softmax_cluster_packed_program for rows of n elements in `parts` parts: 512 for 16-bit
+    rows of up to CLUSTER_WIDE_MAX_PARTS parts that are whole steps of 512 threads, else SPLIT_THREADS."""
+    wide_step = CLUSTER_WIDE_THREADS * SPLIT_VALUES
+    if dtype != "float32" and parts <= CLUSTER_WIDE_MAX_PARTS and (n // parts) % wide_step == 0:
+        return CLUSTER_WIDE_THREADS
+    return SPLIT_THREADS
 
 
 @T.macro
@@ -410,7 +429,7 @@ def exchange_part_stats(mine, every, parts):
     T.cluster_sync()
 
 
-def softmax_cluster_packed_program(dtype: str, parts: int):
+def softmax_cluster_packed_program(dtype: str, parts: int, threads: int = SPLIT_THREADS):
     vec = pack_width(dtype)
     packs, _ = packed_step(dtype)
     blocks, groups = T.dynamic("blocks"), T.dynamic("groups")  # blocks = rows * parts, consecutive per row
@@ -418,26 +437,26 @@ def softmax_cluster_packed_program(dtype: str, parts: int):
     @T.prim_func
     def softmax_cluster_packed_kernel(x: T.Tensor((blocks, groups, vec), dtype),
                                       y: T.Tensor((blocks, groups, vec), dtype)):
-        with T.ClusterKernel(blocks, threads=SPLIT_THREADS, cluster_dims=parts) as i:
-            raw = T.alloc_fragment((SPLIT_THREADS, SPLIT_VALUES), dtype)
-            buf = T.alloc_fragment((SPLIT_THREADS, SPLIT_VALUES), FP32)
-            res = T.alloc_fragment((SPLIT_THREADS, SPLIT_VALUES), dtype)
-            step_max = T.alloc_fragment((SPLIT_THREADS,), FP32)
-            step_sum = T.alloc_fragment((SPLIT_THREADS,), FP32)
-            m = T.alloc_fragment((SPLIT_THREADS,), FP32)
-            s = T.alloc_fragment((SPLIT_THREADS,), FP32)
+        with T.ClusterKernel(blocks, threads=threads, cluster_dims=parts) as i:
+            raw = T.alloc_fragment((threads, SPLIT_VALUES), dtype)
+            buf = T.alloc_fragment((threads, SPLIT_VALUES), FP32)
+            res = T.alloc_fragment((threads, SPLIT_VALUES), dtype)
+            step_max = T.alloc_fragment((threads,), FP32)
+            step_sum = T.alloc_fragment((threads,), FP32)
+            m = T.alloc_fragment((threads,), FP32)
+            s = T.alloc_fragment((threads,), FP32)
             total = T.alloc_fragment((1,), FP32)
             mine = T.alloc_shared((1, 2), FP32)        # this block's (max, sum)
             every = T.alloc_shared((parts, 2), FP32)   # every block's, written by each block into all
             start_exchange(every)
-            packed_part_stats(x, i, raw, buf, step_max, step_sum, m, s, groups // (SPLIT_THREADS * packs), packs, vec)
+            packed_part_stats(x, i, raw, buf, step_max, step_sum, m, s, groups // (threads * packs), packs, vec)
             write_part_stats(m, s, total, mine, 0)
             exchange_part_stats(mine, every, parts)
             row = T.alloc_local((2,), FP32)
             combine_part_stats(every, 0, parts, row)
             inv = 1.0 / row[1]
             # The part again, now from L2.
-            write_packed_part(x, y, i, raw, res, row[0], inv, groups // (SPLIT_THREADS * packs), packs, vec, dtype)
+            write_packed_part(x, y, i, raw, res, row[0], inv, groups // (threads * packs), packs, vec, dtype)
 
     return softmax_cluster_packed_kernel
 

@@ -1,10 +1,12 @@
 """Sweep: TileLang's long-row softmax kernels on the benchmark's long rows, each against the library's choice,
 so that the part counts in src/operator_runtime/tilelang/softmax.py (cluster_registers_parts, cluster_parts) and
-the combine's unrolling (combine_part_stats' `unroll`) are measured, not guessed. Every variant is first
+the combine's unrolling (combine_part_stats' `unroll`) and the packed kernel's block size (cluster_threads) are
+measured, not guessed. Every variant is first
 checked against torch, then timed (CUDA graph replays over rotated inputs, as the bench does).
 
     python tests/bench/sweeps/tilelang_softmax_cluster.py > tilelang_softmax_cluster.csv   (needs tilelang and
     a GPU; scripts/gpu_check.sh --sweep runs it when SWEEPS names it)
+    python tests/bench/sweeps/tilelang_softmax_cluster.py --shapes 512x131072 --dtypes float16   (other rows)
     ncu ... python tests/bench/sweeps/tilelang_softmax_cluster.py --profile registers16_u0 --shape 256x262144
         --dtype float32   (one call of one variant inside a profiler range, for Nsight Compute)
 """
@@ -15,6 +17,7 @@ import argparse
 import csv
 import logging
 import sys
+from typing import NamedTuple
 
 import tilelang
 import torch
@@ -36,30 +39,43 @@ def _name(dtype: torch.dtype) -> str:
 
 def variants(n: int, dtype: torch.dtype) -> list[str]:
     """'library', 'split' (the split pair, which the library runs where no cluster kernel applies), then the
-    library's cluster kernel built without --use_fast_math (`_precise`) and, for fp32 rows held in registers,
-    with its combine's loops unrolled k times (`_u{k}`; 0: fully). Each variant is one TileLang
-    compilation (5-15 s), hence so few."""
+    library's cluster kernel built without --use_fast_math (`_precise`), for fp32 rows held in registers with
+    its combine's loops unrolled k times (`_u{k}`; 0: fully), and for the packed kernel in blocks of the other
+    thread count (`_t{threads}`). Each variant is one TileLang compilation (5-15 s), hence so few."""
     names = ["library", "split"]
     dt = _name(dtype)
     if parts := tl_softmax.cluster_registers_parts(n, dt):
         names += [f"registers{parts}_u{k}" for k in ((1, 4, 8) if parts > 8 else (1,))] + [f"registers{parts}_precise"]
     elif parts := tl_softmax.cluster_parts(n, dt):
+        library = tl_softmax.cluster_threads(n, dt, parts)
+        names += [f"packed{parts}_t{t}" for t in (tl_softmax.SPLIT_THREADS, tl_softmax.CLUSTER_WIDE_THREADS)
+                  if t != library and (n // parts) % (t * tl_softmax.SPLIT_VALUES) == 0]
         names += [f"packed{parts}_precise"]
     return names
 
 
-def parse_variant(variant: str) -> tuple[str, int, int | None, bool]:
-    """(program, parts, unroll, fast_math) of a cluster-kernel variant name such as `registers16_u2`,
-    `registers4_precise` or `packed16_precise`; unroll None is the library's choice."""
+class Variant(NamedTuple):
+    program: str  # "registers" or "packed"
+    parts: int
+    unroll: int | None  # registers: the combine's unrolling; None: the library's choice
+    threads: int | None  # packed: the block's threads; None: the library's choice
+    fast_math: bool
+
+
+def parse_variant(variant: str) -> Variant:
+    """The cluster kernel that a name such as `registers16_u2`, `registers4_precise`, `packed4_t256` or
+    `packed16_precise` stands for."""
     kind, _, option = variant.partition("_")
     program = next((name for name in ("registers", "packed") if kind.startswith(name)), "")
     digits = kind.removeprefix(program)
-    unroll_option = program == "registers" and option[:1] == "u" and option[1:].isdigit()
-    if not program or not digits.isdigit() or not (option in ("", "precise") or unroll_option):
-        raise ValueError(f"variant: expected library, split, registers<P>[_u<k>|_precise] or packed<P>[_precise], "
-                         f"got {variant!r}")
-    unroll = int(option[1:]) if option.startswith("u") else None
-    return program, int(digits), unroll, option != "precise"
+    number = option[1:].isdigit()
+    own_option = (program, option[:1]) in (("registers", "u"), ("packed", "t")) and number
+    if not program or not digits.isdigit() or not (option in ("", "precise") or own_option):
+        raise ValueError(f"variant: expected library, split, registers<P>[_u<k>|_precise] or "
+                         f"packed<P>[_t<threads>|_precise], got {variant!r}")
+    value = int(option[1:]) if own_option else None
+    return Variant(program, int(digits), value if program == "registers" else None,
+                   value if program == "packed" else None, option != "precise")
 
 
 def launcher(variant: str, x: torch.Tensor, out: torch.Tensor):
@@ -71,13 +87,14 @@ def launcher(variant: str, x: torch.Tensor, out: torch.Tensor):
         size = desc.workspace_size
         workspace = torch.empty(size, dtype=torch.uint8, device=x.device) if size else None
         return lambda: desc.run(out, x, workspace=workspace)
-    program, parts, unroll, fast_math = parse_variant(variant)
-    dt, vec = _name(x.dtype), 16 // x.dtype.itemsize
-    jit = tilelang.jit(pass_configs=tl_softmax.FAST_MATH) if fast_math else tilelang.jit
-    if program == "registers":
-        kernel = jit(tl_softmax.softmax_cluster_registers_program)(dt, parts, unroll)
+    v = parse_variant(variant)
+    parts, dt, vec = v.parts, _name(x.dtype), 16 // x.dtype.itemsize
+    jit = tilelang.jit(pass_configs=tl_softmax.FAST_MATH) if v.fast_math else tilelang.jit
+    if v.program == "registers":
+        kernel = jit(tl_softmax.softmax_cluster_registers_program)(dt, parts, v.unroll)
     else:
-        kernel = jit(tl_softmax.softmax_cluster_packed_program)(dt, parts)
+        threads = v.threads or tl_softmax.cluster_threads(n, dt, parts)
+        kernel = jit(tl_softmax.softmax_cluster_packed_program)(dt, parts, threads)
     xv, ov = x.view(rows * parts, n // parts // vec, vec), out.view(rows * parts, n // parts // vec, vec)
     return lambda: kernel(xv, ov)
 
@@ -112,6 +129,7 @@ def main() -> None:
     p.add_argument("--shape", default="256x262144", help="ROWSxN for --profile")
     p.add_argument("--dtype", default="float32", choices=[_name(d) for d in DTYPES], help="dtype for --profile")
     p.add_argument("--dtypes", nargs="+", choices=[_name(d) for d in DTYPES], help="sweep only these dtypes")
+    p.add_argument("--shapes", nargs="+", metavar="ROWSxN", help="sweep these shapes instead of the bench's long rows")
     args = p.parse_args()
     logging.getLogger("tilelang").setLevel(logging.ERROR)  # its cache warnings go to stdout, into the CSV
     if args.profile:
@@ -119,7 +137,8 @@ def main() -> None:
         return
     writer = csv.writer(sys.stdout)
     writer.writerow(["dtype", "shape", "variant", "us", "gbps"])
-    for shape in SHAPES:
+    shapes = [tuple(int(v) for v in shape.split("x")) for shape in args.shapes] if args.shapes else SHAPES
+    for shape in shapes:
         for dtype in DTYPES:
             if not args.dtypes or _name(dtype) in args.dtypes:
                 sweep(shape, dtype, writer)

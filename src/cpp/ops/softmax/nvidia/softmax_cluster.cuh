@@ -33,8 +33,8 @@ __device__ __forceinline__ Online warp_combine(const Online& own) {
 // it. `warps` holds TPR / 32 pairs; `every` CLUSTER pairs, slot q written by CTA q. Each CTA's warp 0 stores
 // the CTA's pair into slot `rank` of every CTA (remote stores); after that each CTA reads only its own shared
 // memory, so no CTA has to wait for the others to finish reading before it exits. The caller has arrived on
-// the cluster barrier at its start (barrier_cluster_arrive, relaxed): the wait (here, or the caller's own when
-// WAIT is false) makes sure every CTA of the cluster runs before its shared memory is written.
+// the cluster barrier at its start (barrier_cluster_arrive, relaxed) and waited on it: every CTA of the cluster
+// runs before its shared memory is written.
 // How a CTA learns that every pair has landed:
 //   ASYNC false: plain remote stores, then one cluster barrier (cluster.sync).
 //   ASYNC true:  each pair goes by st.async, which completes a transaction count on the receiving CTA's
@@ -47,7 +47,7 @@ __device__ __forceinline__ Online warp_combine(const Online& own) {
 //                0's arrive (with the bytes to expect) may come after some pairs have landed: the transaction
 //                count may go below zero, and the phase cannot complete before that arrive, the one arrival
 //                it counts. (Made right after init_pairs_barrier, racecheck warned on the pair, run bb.)
-template <int TPR, int CLUSTER, bool ASYNC, bool WAIT = true>
+template <int TPR, int CLUSTER, bool ASYNC>
 __device__ __forceinline__ Online cluster_combine(const Online& own, Online* warps, Online* every, uint64_t* arrived) {
   static_assert(TPR % 32 == 0 && TPR <= 1024 && CLUSTER <= 32, "whole warps; one lane per CTA of the cluster");
   static_assert(sizeof(Online) == sizeof(uint64_t), "a pair travels as one 8-byte st.async");
@@ -67,7 +67,6 @@ __device__ __forceinline__ Online cluster_combine(const Online& own, Online* war
     ::cuda::ptx::mbarrier_arrive_expect_tx(::cuda::ptx::sem_release, ::cuda::ptx::scope_cta,
                                            ::cuda::ptx::space_shared, arrived, uint32_t(CLUSTER * sizeof(Online)));
   }
-  if constexpr (WAIT) ::cuda::ptx::barrier_cluster_wait();
   if (threadIdx.x < 32) {
     Online w;
     if (lane < TPR / 32) w = warps[lane];
@@ -134,7 +133,7 @@ __global__ void __launch_bounds__(TPR, (stream_min_blocks<TPR, PACKS * VEC>())) 
   const T* px = x + x_off + begin;
   const int len = int(end - begin);  // a chunk is far below 2^31 elements
   const Online own = stream_statistics<T, VEC, TPR, PACKS>(px, len);
-  const Online row = cluster_combine<TPR, CLUSTER, true, false>(own, warps, every, &arrived);
+  const Online row = cluster_combine<TPR, CLUSTER, true>(own, warps, every, &arrived);
   stream_write<T, VEC, TPR, PACKS>(out + out_off + begin, px, len, row.m, 1.f / row.s);
 #endif
 }
@@ -148,6 +147,10 @@ __global__ void __launch_bounds__(TPR, (stream_min_blocks<TPR, PACKS * VEC>())) 
 // (three cluster barriers) and ran without launch bounds, and lost everywhere.
 // ASYNC: cluster_combine's exchange by st.async (the library's, session 12) or through a cluster barrier (kept
 // for the sweep, which times both).
+// One cluster barrier, waited on at the start, as in cluster_online (its reasoning holds here: a CTA passes its
+// mbarrier only when every pair sent to it has landed). Until session 22 the wait sat in cluster_combine and a
+// second barrier kept each CTA until the pairs it sent had landed. Run da (H200, twice, one build): 256x262144
+// fp32 136.0 -> 134.6 us, 1024x65536 fp32 130.5 -> 130.5 (predicted -0.5 to -1 %).
 template <class T, int VEC, int TPR, int NP, int CLUSTER, bool FULL = false, bool ASYNC = true>
 __global__ void __launch_bounds__(TPR, (min_blocks<TPR, NP * VEC>())) cluster_registers(T* out, const T* x, RowsOfDim r,
                                                                                         cuda::Trigger trigger) {
@@ -155,7 +158,8 @@ __global__ void __launch_bounds__(TPR, (min_blocks<TPR, NP * VEC>())) cluster_re
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
   __shared__ uint64_t arrived;
   if constexpr (ASYNC) init_pairs_barrier(&arrived);
-  ::cuda::ptx::barrier_cluster_arrive(::cuda::ptx::sem_relaxed);  // waited on in cluster_combine
+  ::cuda::ptx::barrier_cluster_arrive(::cuda::ptx::sem_relaxed);
+  ::cuda::ptx::barrier_cluster_wait();
   __shared__ Online warps[TPR / 32], every[CLUSTER];
   const int rank = int(cooperative_groups::this_cluster().block_rank());
   int64_t out_off, x_off;
@@ -168,12 +172,9 @@ __global__ void __launch_bounds__(TPR, (min_blocks<TPR, NP * VEC>())) cluster_re
   // A thread whose values are all -inf (or that holds none) takes exps against 0: they are 0, and so is its sum.
   own.s = slice.exp_sum(own.m == -INFINITY ? 0.f : own.m);
   const Online row = cluster_combine<TPR, CLUSTER, ASYNC>(own, warps, every, &arrived);
-  // The st.async stores this CTA sent may still be in flight: it leaves only when every CTA has its pairs.
-  if constexpr (ASYNC) ::cuda::ptx::barrier_cluster_arrive(::cuda::ptx::sem_relaxed);
   // A thread of -inf values scales its zeros by 0 * (1 / sum): 0, or NaN where the whole row is -inf (torch's 0/0).
   const float inv = 1.f / row.s;
   slice.store(out + out_off + first, own.m == -INFINITY ? 0.f * inv : exp_of_difference(own.m, row.m) * inv);
-  if constexpr (ASYNC) ::cuda::ptx::barrier_cluster_wait();
 #endif
 }
 
