@@ -79,6 +79,8 @@ LAZY = (
        for dt in FLOATS for parts in (4, 8, 16)]
     + [pytest.param(tl_softmax.softmax_cluster_packed_program, (dt, 4, tl_softmax.CLUSTER_WIDE_THREADS),
                     id=f"softmax_cluster_packed-{dt}-4-wide") for dt in ("float16", "bfloat16")]
+    + [pytest.param(tl_softmax.softmax_cluster_packed_program, ("float16", 8, tl_softmax.CLUSTER_WIDE_THREADS),
+                    id="softmax_cluster_packed-float16-8-wide")]
     + [pytest.param(tl_softmax.softmax_cluster_registers_program, ("float32", parts),
                     id=f"softmax_cluster_registers-float32-{parts}") for parts in (2, 4, 8, 16)]
 )
@@ -223,9 +225,9 @@ def test_cluster_softmax_parts(n, dtype, parts):
 
 
 @pytest.mark.parametrize("n,dtype,threads", [
-    (65536, "float16", 512), (32768, "bfloat16", 512),  # up to 4 parts: blocks of 512 (session 22, run cz)
+    (65536, "float16", 512), (32768, "bfloat16", 512), (131072, "float16", 512),  # 4, 2 and 8 parts (session 22)
     (49152, "float16", 256),  # 4 parts of 12288: not whole steps of 512 threads
-    (131072, "float16", 256), (262144, "bfloat16", 256),  # 8 parts (not measured), 16 (512 lost there)
+    (262144, "bfloat16", 256),  # 16 parts: 512 lost there
     (65536, "float32", 256)])  # fp32 parts: not measured
 def test_cluster_softmax_threads(n, dtype, threads):
     parts = tl_softmax.cluster_parts(n, dtype)

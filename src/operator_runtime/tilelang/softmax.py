@@ -369,13 +369,16 @@ def softmax_apply_packed_program(dtype: str, pieces: int):
 # (H200): 1024x65536 halves 116 -> 96 us, 256x262144 halves 116 -> 101-102, fp32 1024x65536 221 -> 186.
 CLUSTER_PART_BYTES = 32 << 10
 CLUSTER_MAX = 16  # H100/H200 run clusters of up to 16 ("non-portable" above 8; TileLang's launcher allows them)
-# Blocks of 512 threads where a 16-bit row takes at most 4 parts, else SPLIT_THREADS (256). With 256, eight blocks an
-# SM each hold a 32 KB part between their passes, and the second pass missed L2: ncu (session 21, run cy) had
-# the kernel read 226.7 MB for 1024x65536 halves (134.2 MB), L2 hit 44.8 % (our CUDA's cluster_online 61.0 %).
-# Session 22, run cz (H200, twice): 1024x65536 halves (4 parts) 92.4 -> 82.0 us with 512, 110-114 with 1024;
-# 256x262144 halves (16 parts) 89.2 -> 107.7 with 512, 225 with 1024. fp32 parts (one step of 512 threads, as
-# 1024 threads make of a 16-bit part) and 8 parts are not measured: they keep 256.
-CLUSTER_WIDE_THREADS, CLUSTER_WIDE_MAX_PARTS = 512, 4
+# Blocks of 512 threads where a 16-bit row takes at most 8 parts, else SPLIT_THREADS (256). With 256, eight
+# blocks an SM each hold a 32 KB part between their passes, and the second pass missed L2: ncu (session 21, run
+# cy) had the kernel read 226.7 MB for 1024x65536 halves (134.2 MB), L2 hit 44.8 % (our CUDA's cluster_online
+# 61.0 %); with 512, 137.5 MB and 64.3 % (session 22, run dc). Session 22 (H200): 1024x65536 halves (4 parts)
+# 92.4 -> 82.0 us with 512, 110-114 with 1024 (run cz, twice); 512x131072 halves (8 parts) 95.0 -> 85.3 (run
+# dc, tests/bench/sweeps/tilelang_softmax_cluster.py); 256x262144 halves (16 parts) 89.2 -> 107.7 with 512
+# (run cz), 225 with 1024. At 16 parts ncu (run dc) has 512 reading less (134.3 against 151.3 MB) but holding
+# half the clusters at once (21 against 42: 40 registers, three blocks an SM) at 49 % of DRAM bandwidth (62 %).
+# fp32 parts (one step of 512 threads, as 1024 threads make of a 16-bit part) are not measured: they keep 256.
+CLUSTER_WIDE_THREADS, CLUSTER_WIDE_MAX_PARTS = 512, 8
 
 
 def cluster_parts(n: int, dtype: str) -> int | None:
