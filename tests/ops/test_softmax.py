@@ -36,10 +36,9 @@ def test_softmax_errors(case, backend, device):
     ids=["registers", "held-masked", "held-full", "cluster", "cluster-8", "cluster-ragged", "online"],
 )
 def test_softmax_matches_torch_on_all_neg_inf_and_inf_rows(backend, device, length, dtype):
-    # Rows of 70000 take the online kernel, whose running (max, sum) sees -inf, inf and NaN inside chunks;
-    # rows of 65536, 131072 and 100000 on Hopper the cluster kernels (nvidia and tilelang), whose blocks trade
-    # (max, sum);
-    # 16-bit rows of 12296 and 16384 online_held, whose packs past the row are filled with -inf.
+    # Rows of 70000 take the online kernel, whose running (max, sum) sees -inf, inf and NaN inside chunks; rows
+    # of 65536, 131072 and 100000 on Hopper the cluster kernels (nvidia and tilelang), whose blocks trade (max,
+    # sum); 16-bit rows of 12296 and 16384 online_held, whose packs past the row are filled with -inf.
     inf, nan = float("inf"), float("nan")
     x = torch.zeros(7, length, device=device, dtype=dtype)
     x[0] = -inf                                    # all -inf: 0/0

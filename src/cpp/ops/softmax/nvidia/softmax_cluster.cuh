@@ -46,7 +46,7 @@ __device__ __forceinline__ Online warp_combine(const Online& own) {
 //                arrive comes before any st.async: no remote store reaches an uninitialised mbarrier. Thread
 //                0's arrive (with the bytes to expect) may come after some pairs have landed: the transaction
 //                count may go below zero, and the phase cannot complete before that arrive, the one arrival
-//                it counts. (Made right after init_pairs_barrier, racecheck warned on the pair, run bb.)
+//                it counts. (Made right after init_pairs_barrier, racecheck warned on the pair: runs bb and da.)
 template <int TPR, int CLUSTER, bool ASYNC>
 __device__ __forceinline__ Online cluster_combine(const Online& own, Online* warps, Online* every, uint64_t* arrived) {
   static_assert(TPR % 32 == 0 && TPR <= 1024 && CLUSTER <= 32, "whole warps; one lane per CTA of the cluster");
