@@ -32,9 +32,8 @@ __device__ __forceinline__ Online warp_combine(const Online& own) {
 // The row's (max, sum) from the pairs of one thread, through its block and its cluster: every thread gets
 // it. `warps` holds TPR / 32 pairs; `every` CLUSTER pairs, slot q written by CTA q. Each CTA's warp 0 stores
 // the CTA's pair into slot `rank` of every CTA (remote stores); after that each CTA reads only its own shared
-// memory, so no CTA has to wait for the others to finish reading before it exits. The caller has arrived on
-// the cluster barrier at its start (barrier_cluster_arrive, relaxed) and waited on it: every CTA of the cluster
-// runs before its shared memory is written.
+// memory, so no CTA has to wait for the others to finish reading before it exits. The caller ran
+// start_exchange at its start: every CTA of the cluster runs before its shared memory is written.
 // How a CTA learns that every pair has landed:
 //   ASYNC false: plain remote stores, then one cluster barrier (cluster.sync).
 //   ASYNC true:  each pair goes by st.async, which completes a transaction count on the receiving CTA's
@@ -42,11 +41,11 @@ __device__ __forceinline__ Online warp_combine(const Online& own) {
 //                ncu had the cluster barrier's release (`membar`) as the top stall of cluster_registers (run
 //                av); run bb's sweep (H200): fp32 1024x65536 140.0 -> 133.1 us, 256x262144 157.8 -> 149.0,
 //                16-bit rows no faster (85.2 -> 85.7 us; they stay on cluster_online). `arrived` was set up by
-//                init_pairs_barrier before the caller's relaxed cluster arrive, and the wait below on that
-//                arrive comes before any st.async: no remote store reaches an uninitialised mbarrier. Thread
+//                start_exchange before its relaxed cluster arrive, and its wait on that arrive comes before
+//                any st.async: no remote store reaches an uninitialised mbarrier. Thread
 //                0's arrive (with the bytes to expect) may come after some pairs have landed: the transaction
 //                count may go below zero, and the phase cannot complete before that arrive, the one arrival
-//                it counts. (Made right after init_pairs_barrier, racecheck warned on the pair: runs bb and da.)
+//                it counts. (Made right after the init, racecheck warned on the pair: runs bb and da.)
 template <int TPR, int CLUSTER, bool ASYNC>
 __device__ __forceinline__ Online cluster_combine(const Online& own, Online* warps, Online* every, uint64_t* arrived) {
   static_assert(TPR % 32 == 0 && TPR <= 1024 && CLUSTER <= 32, "whole warps; one lane per CTA of the cluster");
@@ -93,13 +92,20 @@ __device__ __forceinline__ Online cluster_combine(const Online& own, Online* war
   return warp_combine(q);  // the same lanes in the same order in every CTA: every CTA gets the same pair
 }
 
-// cluster_combine's mbarrier (ASYNC): one arrival (thread 0's, with the bytes to expect), made visible to the
-// cluster by the fence before the CTA's relaxed cluster arrive.
-__device__ __forceinline__ void init_pairs_barrier(uint64_t* arrived) {
-  if (threadIdx.x == 0) {
+// At a cluster kernel's start, before anything else touches shared memory: cluster_combine's mbarrier (ASYNC:
+// one arrival, thread 0's, with the bytes to expect) made visible to the cluster by the fence before the CTA's
+// relaxed arrive on the cluster barrier, then the wait on it. This is the kernel's one cluster barrier: none
+// guards the exit, since a CTA passes its mbarrier only when every pair sent to it has landed, so nothing
+// reaches its shared memory after that, and the pairs it sent go to CTAs that wait for them before they exit
+// (session 21 for cluster_online, 22 for cluster_registers; tests/test_build.py checks the PTX).
+template <bool ASYNC>
+__device__ __forceinline__ void start_exchange(uint64_t* arrived) {
+  if (ASYNC && threadIdx.x == 0) {
     ::cuda::ptx::mbarrier_init(arrived, 1);
     ::cuda::ptx::fence_mbarrier_init(::cuda::ptx::sem_release, ::cuda::ptx::scope_cluster);
   }
+  ::cuda::ptx::barrier_cluster_arrive(::cuda::ptx::sem_relaxed);
+  ::cuda::ptx::barrier_cluster_wait();
 }
 
 // cluster_online: each CTA streams its chunk of the row twice. The CTAs trade their (max, sum) through
@@ -107,9 +113,7 @@ __device__ __forceinline__ void init_pairs_barrier(uint64_t* arrived) {
 // Session 18 (run cf, H200, twice): 1024x65536 halves 82.1 -> 76.5 us, 256x262144 88.3 -> 81.2, against two
 // cluster barriers around remote reads; the same exchange had made fp32 cluster_registers 5 % faster
 // (session 12). PACKS: packs a thread loads a step (stream_statistics).
-// One cluster barrier, waited on at the start (a cluster's CTAs start together, so the wait is short) and not
-// before the exit: a CTA passes its mbarrier only when every pair sent to it has landed, so nothing reaches its
-// shared memory after that, and the pairs it sent go to CTAs that wait for them before they exit. Until session
+// One cluster barrier (start_exchange; a cluster's CTAs start together, so the wait is short). Until session
 // 21 the wait sat in cluster_combine and a second barrier guarded the exit (arrived at before the second pass,
 // waited on after it). Run cu (H200, twice, one build): 1024x65536 fp16 74.8 -> 74.0 us, bf16 75.5 -> 75.1;
 // 256x262144 fp16 78.9 -> 78.0, bf16 79.9 -> 79.7. Moving the wait alone cost 0.2-1 %: the gain is the exit
@@ -122,9 +126,7 @@ __global__ void __launch_bounds__(TPR, (stream_min_blocks<TPR, PACKS * VEC>())) 
   cuda::pdl_prologue(trigger);
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
   __shared__ uint64_t arrived;
-  init_pairs_barrier(&arrived);
-  ::cuda::ptx::barrier_cluster_arrive(::cuda::ptx::sem_relaxed);
-  ::cuda::ptx::barrier_cluster_wait();
+  start_exchange<true>(&arrived);
   __shared__ Online warps[TPR / 32], every[CLUSTER];
   const int rank = int(cooperative_groups::this_cluster().block_rank());
   int64_t out_off, x_off, begin, end;
@@ -147,9 +149,8 @@ __global__ void __launch_bounds__(TPR, (stream_min_blocks<TPR, PACKS * VEC>())) 
 // (three cluster barriers) and ran without launch bounds, and lost everywhere.
 // ASYNC: cluster_combine's exchange by st.async (the library's, session 12) or through a cluster barrier (kept
 // for the sweep, which times both).
-// One cluster barrier, waited on at the start, as in cluster_online (its reasoning holds here: a CTA passes its
-// mbarrier only when every pair sent to it has landed). Until session 22 the wait sat in cluster_combine and a
-// second barrier kept each CTA until the pairs it sent had landed. Run da (H200, twice, one build): 256x262144
+// One cluster barrier (start_exchange), as in cluster_online. Until session 22 the wait sat in cluster_combine
+// and a second barrier kept each CTA until the pairs it sent had landed. Run da (H200, twice, one build): 256x262144
 // fp32 136.0 -> 134.6 us, 1024x65536 fp32 130.5 -> 130.5 (predicted -0.5 to -1 %).
 template <class T, int VEC, int TPR, int NP, int CLUSTER, bool FULL = false, bool ASYNC = true>
 __global__ void __launch_bounds__(TPR, (min_blocks<TPR, NP * VEC>())) cluster_registers(T* out, const T* x, RowsOfDim r,
@@ -157,9 +158,7 @@ __global__ void __launch_bounds__(TPR, (min_blocks<TPR, NP * VEC>())) cluster_re
   cuda::pdl_prologue(trigger);
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
   __shared__ uint64_t arrived;
-  if constexpr (ASYNC) init_pairs_barrier(&arrived);
-  ::cuda::ptx::barrier_cluster_arrive(::cuda::ptx::sem_relaxed);
-  ::cuda::ptx::barrier_cluster_wait();
+  start_exchange<ASYNC>(&arrived);
   __shared__ Online warps[TPR / 32], every[CLUSTER];
   const int rank = int(cooperative_groups::this_cluster().block_rank());
   int64_t out_off, x_off;
