@@ -243,6 +243,27 @@ def test_cluster_registers_parts(n, parts):
 
 
 @pytest.mark.lowering
+@pytest.mark.parametrize("program,args,combines_in_warps", [
+    (tl_softmax.softmax_stats_program, ("float32",), False),
+    (tl_softmax.softmax_stats_packed_program, ("bfloat16",), False),
+    (tl_softmax.softmax_cluster_packed_program, ("float16", 16), False),
+    (tl_softmax.softmax_cluster_packed_program, ("bfloat16", 4, tl_softmax.CLUSTER_WIDE_THREADS), False),
+    (tl_softmax.softmax_cluster_registers_program, ("float32", 4), False),
+    (tl_softmax.softmax_cluster_registers_program, ("float32", 8), False),
+    (tl_softmax.softmax_cluster_registers_program, ("float32", 16), True),
+    (tl_softmax.softmax_cluster_registers_program, ("float32", 16, 2), False)])  # the sweep's registers16_u2
+def test_long_row_part_statistics_reduce_by_warp_shuffles(program, args, combines_in_warps):
+    # Session 23: write_part_stats' two block reductions by warp shuffles and one shared row, not tl::AllReduce
+    # (a butterfly through shared memory, two barriers a level above 32 lanes); each is two warp reductions
+    # (the warps', then their row's). Only the 16-part registers kernel combines the cluster's pairs in warps
+    # (two more); at 4 and 8 parts the serial combine, fully unrolled, won (runs df, dg).
+    src = lower(program(*args))
+    assert "tl::AllReduce" not in src
+    assert src.count("tl::warp_reduce_max") == 2 + combines_in_warps
+    assert src.count("tl::warp_reduce_sum") == 2 + combines_in_warps
+
+
+@pytest.mark.lowering
 @pytest.mark.parametrize("program,dtype,parts,threads", [
     (tl_softmax.softmax_cluster_packed_program, "float16", 4, tl_softmax.CLUSTER_WIDE_THREADS),
     (tl_softmax.softmax_cluster_packed_program, "bfloat16", 16, tl_softmax.SPLIT_THREADS),
@@ -266,10 +287,12 @@ def test_cluster_softmax_gives_the_exchanged_pairs_bytes_of_their_own(program, d
     first_remote_write = src.index("map_shared_rank")
     before = src[:first_remote_write]
     assert "cluster_arrive_relaxed" not in src  # a relaxed arrive would not order the clear before remote stores
-    arrive, first_reduction = before.index("tl::cluster_arrive()"), before.index("tl::AllReduce")
+    reductions = [r.start() for r in re.finditer(r"tl::AllReduce|tl::warp_reduce_", before)]
+    assert reductions
+    arrive = before.index("tl::cluster_arrive()")
     assert re.search(r"\(\(float\*\)every\)\[.*\] = ", before[:arrive])  # the clear, before the arrive ...
-    assert arrive < first_reduction  # ... at the start, before the statistics' block reductions
-    assert before.rindex("tl::cluster_wait()") > before.rindex("tl::AllReduce")  # the wait before any remote store
+    assert arrive < reductions[0]  # ... at the start, before the statistics' block reductions
+    assert before.rindex("tl::cluster_wait()") > reductions[-1]  # the wait before any remote store
     after = src[first_remote_write:]
     local_read = re.search(r"\(\(float\*\)every\)\[\(", after)  # every[q, ...] read back, not the remote store
     assert local_read and "tl::cluster_sync()" in after[:local_read.start()]  # every pair arrived before any read

@@ -200,14 +200,37 @@ def take_step(buf, step_max, step_sum, m, s, dim):
 
 
 @T.macro
-def write_part_stats(m, s, total, stats, i):
-    """The part's (max, sum) from its threads': every thread's sum rescaled to the part's max, then summed."""
-    T.reduce_max(m, total, dim=0)
+def block_reduce_in_warps(value, red, out, k, warp_reduce, identity):  # red: (reductions, warps), shared
+    """`value` (one element a thread) reduced over the block into out[k] of every thread: each warp by shuffles,
+    its lane 0 into red[k, warp], then every warp reduces that row by shuffles. One block barrier, before red is
+    read (TileLang's ThreadSync places it). T.reduce_max / T.reduce_sum over the block's threads lower to
+    tl::AllReduce, a butterfly through shared memory with two barriers a level above 32 lanes: the 16-part fp32
+    cluster kernel's PTX had 22 bar.sync for write_part_stats' two reductions, 4 with this (our CUDA's
+    cluster_registers: 1). Session 23 (H200, run df, twice): 1024x65536 fp32 143.1 -> 137.6 us, halves -2 %;
+    256x262144 fp32 174.8 -> 169.1, halves -0.5 %."""
+    threads = value.shape[0]
+    warps = threads // 32
+    for t in T.Parallel(threads):
+        w = warp_reduce(value[t])
+        if t % 32 == 0:
+            red[k, t // 32] = w
+    lane = T.get_thread_binding() % 32
+    out[k] = warp_reduce(T.if_then_else(lane < warps, red[k, T.min(lane, warps - 1)], identity))
+
+
+@T.macro
+def write_part_stats(m, s, stats, i):
+    """The part's (max, sum) from its threads': every thread's sum rescaled to the part's max, then summed;
+    thread 0 writes the pair (every thread holds it)."""
+    red = T.alloc_shared((2, m.shape[0] // 32), FP32)  # a row a reduction: no barrier between them
+    part = T.alloc_local((2,), FP32)
+    block_reduce_in_warps(m, red, part, 0, T.warp_reduce_max, NEG_INF)
     for t in T.Parallel(m.shape[0]):
-        s[t] = T.if_then_else(s[t] == 0.0, 0.0, s[t] * T.exp2((m[t] - total[0]) * LOG2E))
-    stats[i, 0] = total[0]
-    T.reduce_sum(s, total, dim=0)
-    stats[i, 1] = total[0]
+        s[t] = T.if_then_else(s[t] == 0.0, 0.0, s[t] * T.exp2((m[t] - part[0]) * LOG2E))
+    block_reduce_in_warps(s, red, part, 1, T.warp_reduce_sum, 0.0)
+    if T.get_thread_binding() == 0:
+        stats[i, 0] = part[0]
+        stats[i, 1] = part[1]
 
 
 @T.macro
@@ -254,7 +277,6 @@ def softmax_stats_program(dtype: str):
             step_sum = T.alloc_fragment((SPLIT_THREADS,), FP32)
             m = T.alloc_fragment((SPLIT_THREADS,), FP32)  # each thread's running max
             s = T.alloc_fragment((SPLIT_THREADS,), FP32)  # and sum of exp(v - m)
-            total = T.alloc_fragment((1,), FP32)
             T.fill(m, NEG_INF)
             T.clear(s)
             for k in T.serial(T.ceildiv(length, step)):
@@ -262,7 +284,7 @@ def softmax_stats_program(dtype: str):
                     col = k * step + v * SPLIT_THREADS + t
                     buf[v, t] = T.if_then_else(col < length, T.cast(x[i, col], FP32), NEG_INF)
                 take_step(buf, step_max, step_sum, m, s, 0)
-            write_part_stats(m, s, total, stats, i)
+            write_part_stats(m, s, stats, i)
 
     return softmax_stats_kernel
 
@@ -286,6 +308,28 @@ def combine_part_stats(stats, first, parts, row, unroll=0):
     for q in T.unroll(parts, unroll_factor=unroll) if unroll else T.serial(parts):
         row[1] += T.if_then_else(stats[first + q, 1] == 0.0, 0.0,
                                  stats[first + q, 1] * T.exp2((stats[first + q, 0] - row[0]) * LOG2E))
+
+
+@T.macro
+def combine_part_stats_in_warp(stats, parts, row):
+    """combine_part_stats for a cluster's pairs in shared memory, by every warp at once: lane q takes pair q,
+    and two butterfly reductions (T.warp_reduce_max, then T.warp_reduce_sum) give every lane the row's pair. A
+    butterfly adds the same two values on both lanes of each exchange, so every lane, warp and block of the row
+    gets the same bits, as the serial combine's fixed order gave. Five dependent steps each, where the serial
+    combine is a chain of `parts` exps and adds that nvcc overlaps only where it unrolls it fully."""
+    lane = T.get_thread_binding() % 32
+    q = T.min(lane, parts - 1)
+    row[0] = T.warp_reduce_max(T.if_then_else(lane < parts, stats[q, 0], NEG_INF))
+    row[1] = T.warp_reduce_sum(T.if_then_else(
+        lane < parts and stats[q, 1] != 0.0, stats[q, 1] * T.exp2((stats[q, 0] - row[0]) * LOG2E), 0.0))
+
+
+@T.macro
+def combine_cluster_stats(every, parts, row, unroll, in_warps):
+    if in_warps:
+        combine_part_stats_in_warp(every, parts, row)
+    else:
+        combine_part_stats(every, 0, parts, row, unroll)
 
 
 def softmax_apply_program(dtype: str, pieces: int):
@@ -333,9 +377,8 @@ def softmax_stats_packed_program(dtype: str):
             step_sum = T.alloc_fragment((SPLIT_THREADS,), FP32)
             m = T.alloc_fragment((SPLIT_THREADS,), FP32)
             s = T.alloc_fragment((SPLIT_THREADS,), FP32)
-            total = T.alloc_fragment((1,), FP32)
             packed_part_stats(x, i, raw, buf, step_max, step_sum, m, s, groups // (SPLIT_THREADS * packs), packs, vec)
-            write_part_stats(m, s, total, stats, i)
+            write_part_stats(m, s, stats, i)
 
     return softmax_stats_packed_kernel
 
@@ -377,6 +420,8 @@ CLUSTER_MAX = 16  # H100/H200 run clusters of up to 16 ("non-portable" above 8; 
 # dc, tests/bench/sweeps/tilelang_softmax_cluster.py); 256x262144 halves (16 parts) 89.2 -> 107.7 with 512
 # (run cz), 225 with 1024. At 16 parts ncu (run dc) has 512 reading less (134.3 against 151.3 MB) but holding
 # half the clusters at once (21 against 42: 40 registers, three blocks an SM) at 49 % of DRAM bandwidth (62 %).
+# Session 23 (run df, twice): 512 at 16 parts with the pairs combined in warps (32 registers by ptxas) lost
+# again, 89.6 -> 94.1 us; the warp combine alone lost in blocks of 256 too (88.5 -> 95.4, run dg).
 # fp32 parts (one step of 512 threads, as 1024 threads make of a 16-bit part) are not measured: they keep 256.
 CLUSTER_WIDE_THREADS, CLUSTER_WIDE_MAX_PARTS = 512, 8
 
@@ -448,12 +493,11 @@ def softmax_cluster_packed_program(dtype: str, parts: int, threads: int = SPLIT_
             step_sum = T.alloc_fragment((threads,), FP32)
             m = T.alloc_fragment((threads,), FP32)
             s = T.alloc_fragment((threads,), FP32)
-            total = T.alloc_fragment((1,), FP32)
             mine = T.alloc_shared((1, 2), FP32)        # this block's (max, sum)
             every = T.alloc_shared((parts, 2), FP32)   # every block's, written by each block into all
             start_exchange(every)
             packed_part_stats(x, i, raw, buf, step_max, step_sum, m, s, groups // (threads * packs), packs, vec)
-            write_part_stats(m, s, total, mine, 0)
+            write_part_stats(m, s, mine, 0)
             exchange_part_stats(mine, every, parts)
             row = T.alloc_local((2,), FP32)
             combine_part_stats(every, 0, parts, row)
@@ -488,10 +532,15 @@ def cluster_registers_parts(n: int, dtype: str) -> int | None:
 
 
 def softmax_cluster_registers_program(dtype: str, parts: int, unroll: int | None = None):
-    # The combine's loops are unrolled fully where that fits two blocks an SM (8 parts: 59 registers; 16: 75).
-    # Measured (H200, tests/bench/sweeps/tilelang_softmax_cluster.py): at 4 parts fully 148.0, rolled 151.7 us
-    # (run bb, 1024x65536); at 16 parts (256x262144) unrolled 2 / 1 / 4 / 8 times 181.8 / 185.0 / 185.6 /
-    # 192.4 us (run be), fully 259.4 (run bc).
+    # unroll None: the library's combine. The serial combine's loops are unrolled fully where that fits two
+    # blocks an SM (8 parts: 59 registers; 16: 75). Measured (H200, tests/bench/sweeps/tilelang_softmax_cluster.py):
+    # at 4 parts fully 148.0, rolled 151.7 us (run bb, 1024x65536); at 16 parts (256x262144) unrolled 2 / 1 / 4 /
+    # 8 times 181.8 / 185.0 / 185.6 / 192.4 us (run be), fully 259.4 (run bc). So 16 parts combine in each warp
+    # (combine_part_stats_in_warp) instead: session 23 (run dg, twice, with write_part_stats by warps) 256x262144
+    # 169.7-170.3 -> 164.2 us; at 8 parts (512x131072) the warp combine lost, 141.8 -> 151.0-151.4, and at 4
+    # (1024x65536, run df) 137.6 -> 144.9: fully unrolled, the serial combine's exps overlap. k > 0: the
+    # serial combine unrolled k times (the sweep's registers16_u<k>).
+    in_warps = unroll is None and parts > 8
     unroll = (2 if parts > 8 else 0) if unroll is None else unroll
     vec = pack_width(dtype)
     packs = REGS_VALUES // vec
@@ -508,7 +557,6 @@ def softmax_cluster_registers_program(dtype: str, parts: int, unroll: int | None
             buf = T.alloc_fragment((REGS_THREADS, REGS_VALUES), FP32)
             m = T.alloc_fragment((REGS_THREADS,), FP32)  # each thread's own max
             s = T.alloc_fragment((REGS_THREADS,), FP32)
-            total = T.alloc_fragment((1,), FP32)
             mine = T.alloc_shared((1, 2), FP32)
             every = T.alloc_shared((parts, 2), FP32)
             start_exchange(every)
@@ -520,10 +568,10 @@ def softmax_cluster_registers_program(dtype: str, parts: int, unroll: int | None
             for t, j in T.Parallel(REGS_THREADS, REGS_VALUES):  # -inf entries give 0, never NaN
                 buf[t, j] = exp_against(buf[t, j], m[t])
             T.reduce_sum(buf, s, dim=1)
-            write_part_stats(m, s, total, mine, 0)
+            write_part_stats(m, s, mine, 0)
             exchange_part_stats(mine, every, parts)
             row = T.alloc_local((2,), FP32)
-            combine_part_stats(every, 0, parts, row, unroll)
+            combine_cluster_stats(every, parts, row, unroll, in_warps)
             inv = 1.0 / row[1]
             # A thread of -inf values holds zeros: its factor is 1 / sum, or NaN where the whole row is -inf
             # (exp2(-inf - -inf), as torch's 0/0).

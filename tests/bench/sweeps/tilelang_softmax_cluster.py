@@ -40,12 +40,13 @@ def _name(dtype: torch.dtype) -> str:
 def variants(n: int, dtype: torch.dtype) -> list[str]:
     """'library', 'split' (the split pair, which the library runs where no cluster kernel applies), then the
     library's cluster kernel built without --use_fast_math (`_precise`), for fp32 rows held in registers with
-    its combine's loops unrolled k times (`_u{k}`; 0: fully), and for the packed kernel in blocks of the other
-    thread count (`_t{threads}`). Each variant is one TileLang compilation (5-15 s), hence so few."""
+    the serial combine's loops unrolled k times (`_u{k}`; 0: fully; at 16 parts the library combines in warps
+    instead, and u2 was its choice before session 23), and for the packed kernel in blocks of the other thread
+    count (`_t{threads}`). Each variant is one TileLang compilation (5-15 s), hence so few."""
     names = ["library", "split"]
     dt = _name(dtype)
     if parts := tl_softmax.cluster_registers_parts(n, dt):
-        names += [f"registers{parts}_u{k}" for k in ((1, 4, 8) if parts > 8 else (1,))] + [f"registers{parts}_precise"]
+        names += [f"registers{parts}_u{k}" for k in ((1, 2, 4, 8) if parts > 8 else (1,))] + [f"registers{parts}_precise"]
     elif parts := tl_softmax.cluster_parts(n, dt):
         library = tl_softmax.cluster_threads(n, dt, parts)
         names += [f"packed{parts}_t{t}" for t in (tl_softmax.SPLIT_THREADS, tl_softmax.CLUSTER_WIDE_THREADS)
