@@ -46,7 +46,8 @@ def variants(n: int, dtype: torch.dtype) -> list[str]:
     names = ["library", "split"]
     dt = _name(dtype)
     if parts := tl_softmax.cluster_registers_parts(n, dt):
-        names += [f"registers{parts}_u{k}" for k in ((1, 2, 4, 8) if parts > 8 else (1,))] + [f"registers{parts}_precise"]
+        unrolls = (1, 2, 4, 8) if parts > 8 else (1,)
+        names += [f"registers{parts}_u{k}" for k in unrolls] + [f"registers{parts}_precise"]
     elif parts := tl_softmax.cluster_parts(n, dt):
         library = tl_softmax.cluster_threads(n, dt, parts)
         names += [f"packed{parts}_t{t}" for t in (tl_softmax.SPLIT_THREADS, tl_softmax.CLUSTER_WIDE_THREADS)
