@@ -326,6 +326,8 @@ def combine_part_stats_in_warp(stats, parts, row):
 
 @T.macro
 def combine_cluster_stats(every, parts, row, unroll, in_warps):
+    """The registers kernel's combine of its cluster's pairs: in warps, or serial unrolled `unroll` times
+    (softmax_cluster_registers_program says where each won)."""
     if in_warps:
         combine_part_stats_in_warp(every, parts, row)
     else:
