@@ -284,6 +284,13 @@ def test_cluster_softmax_gives_the_exchanged_pairs_bytes_of_their_own(program, d
     end = start + parts * 2 * 4  # (parts, 2) fp32
     assert offsets, "the kernel's other shared buffers were not found in the lowered source"
     assert all(off >= end for off in offsets.values()), (start, end, offsets)  # every comes first, alone
+    # The planner may give `mine` bytes of `red` (write_part_stats' (2, warps) rows, dead after their last read):
+    # only the first row's are safe. Every thread has read row 0 before the barrier that precedes row 1's reads,
+    # and thread 0 writes mine after that barrier, while other warps may still be reading row 1.
+    warps = (threads or tl_softmax.REGS_THREADS) // 32
+    red, mine = offsets["red"], offsets["mine"]
+    row1 = (red + warps * 4, red + 2 * warps * 4)
+    assert mine + 8 <= row1[0] or mine >= row1[1], (mine, row1)
     first_remote_write = src.index("map_shared_rank")
     before = src[:first_remote_write]
     assert "cluster_arrive_relaxed" not in src  # a relaxed arrive would not order the clear before remote stores
