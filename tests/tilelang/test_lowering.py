@@ -294,7 +294,7 @@ def test_cluster_softmax_gives_the_exchanged_pairs_bytes_of_their_own(program, d
     first_remote_write = src.index("map_shared_rank")
     before = src[:first_remote_write]
     assert "cluster_arrive_relaxed" not in src  # a relaxed arrive would not order the clear before remote stores
-    reductions = [r.start() for r in re.finditer(r"tl::AllReduce|tl::warp_reduce_", before)]
+    reductions = [r.start() for r in re.finditer(r"tl::warp_reduce_", before)]  # write_part_stats' (session 23)
     assert reductions
     arrive = before.index("tl::cluster_arrive()")
     assert re.search(r"\(\(float\*\)every\)\[.*\] = ", before[:arrive])  # the clear, before the arrive ...

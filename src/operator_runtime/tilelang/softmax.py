@@ -545,7 +545,7 @@ def softmax_cluster_registers_program(dtype: str, parts: int, unroll: int | None
     # (1024x65536, run df) 137.6 -> 144.9: fully unrolled, the serial combine's exps overlap. k > 0: the
     # serial combine unrolled k times (the sweep's registers16_u<k>).
     in_warps = unroll is None and parts > 8
-    unroll = (2 if parts > 8 else 0) if unroll is None else unroll
+    unroll = unroll or 0  # the serial combine's: fully unrolled unless asked
     vec = pack_width(dtype)
     packs = REGS_VALUES // vec
     blocks = T.dynamic("blocks")  # rows * parts, consecutive per row
