@@ -95,14 +95,34 @@ def test_row_sums_of_halves_packed_or_not(shape, offset, dtype):
 
 
 @needs_tilelang_backend
-@pytest.mark.parametrize("dtype", [torch.float16, torch.bfloat16], ids=str)
+@pytest.mark.parametrize("dtype", [torch.bool, torch.uint8, torch.int64, torch.float64, torch.float32, torch.bfloat16],
+                         ids=str)
+@pytest.mark.parametrize("offset", [0, 1], ids=["aligned", "misaligned"])
+@pytest.mark.parametrize("shape", [(64, 1024), (1 << 20,), (3, 1000), (1,)],
+                         ids=["whole-packs", "one-long-row", "not-whole-packs-of-bytes", "one-element"])
+def test_copy_packed_or_not(shape, offset, dtype):
+    # A length of whole 16-byte packs takes the packed kernel (bool as bytes) when src and out are aligned;
+    # offset 1 puts src one element into its storage, which must take the element-wise kernel.
+    n = math.prod(shape)
+    base = torch.randn(n + offset, device="cuda")
+    src = (base > 0 if dtype == torch.bool else (base.abs() * 100).to(dtype))[offset:].view(shape)
+    op = ort.prepare_copy(src, backend="tilelang")
+    assert torch.equal(op(), src)
+    out = torch.empty(n + 1, device="cuda", dtype=dtype)[1:].view(shape)  # out misaligned, src aligned
+    assert torch.equal(ort.copy(src, out=out, backend="tilelang"), src)
+
+
+@needs_tilelang_backend
+@pytest.mark.parametrize("dtype", [torch.float32, torch.float16, torch.bfloat16], ids=str)
 @pytest.mark.parametrize("offset", [0, 1], ids=["aligned", "misaligned"])
 @pytest.mark.parametrize("shape,broadcast", [((33, 4104), False), ((33, 4104), True), ((7, 24), True),
-                                             ((1, 1 << 20), False), ((5, 20), False)],
-                         ids=["full", "row-broadcast", "packs-masked-at-the-end", "one-long-row", "not-whole-packs"])
-def test_vector_add_of_halves_packed_or_not(shape, broadcast, offset, dtype):
-    # Rows of whole packs take the packed kernel when a, b and out are 16-byte aligned; offset 1 puts a one
-    # element into its storage, which must take the element-wise kernel.
+                                             ((1, 1 << 20), False), ((5, 20), False), ((65, 4104), True)],
+                         ids=["full", "row-broadcast", "packs-masked-at-the-end", "one-long-row", "not-whole-packs",
+                              "row-broadcast-past-the-fp32-bound"])
+def test_vector_add_packed_or_not(shape, broadcast, offset, dtype):
+    # Rows of whole packs take the packed kernel when a, b and out are 16-byte aligned (fp32 only from
+    # FP32_PACKED_FROM elements: the one long row and 65x4104); offset 1 puts a one element into its storage,
+    # which must take the element-wise kernel.
     a = torch.randn(shape[0] * shape[1] + offset, device="cuda").to(dtype)[offset:].view(shape)
     b = torch.randn(shape[1] if broadcast else shape, device="cuda").to(dtype)
     op = ort.prepare_vector_add(a, b, backend="tilelang")

@@ -48,8 +48,10 @@ LAZY = (
     [pytest.param(tl_copy.copy_program, (dt,), id=f"copy-{dt}") for dt in COPY_DTYPES]
     + [pytest.param(tl_add.vector_add_program, (dt, bc), id=f"vector_add-{dt}-{'row' if bc else 'full'}")
        for dt in FLOATS for bc in (False, True)]
+    # bool has no packed program: TileLang has no CUDA type for 16 bools, so the backend copies bool as uint8.
+    + [pytest.param(tl_copy.copy_packed_program, (dt,), id=f"copy_packed-{dt}") for dt in COPY_DTYPES if dt != "bool"]
     + [pytest.param(tl_add.vector_add_packed_program, (dt, bc), id=f"vector_add_packed-{dt}-{'row' if bc else 'full'}")
-       for dt in ("float16", "bfloat16") for bc in (False, True)]
+       for dt in FLOATS for bc in (False, True)]
     + [pytest.param(tl_sum.reduce_rows_program, (dt,), id=f"reduce_rows-{dt}") for dt in FLOATS]
     + [pytest.param(tl_sum.reduce_columns_program, (dt,), id=f"reduce_columns-{dt}") for dt in FLOATS]
     # A split sum's two launches: fp32 partials from the input dtype, then the partials' sum into it.
@@ -97,6 +99,18 @@ def lowered(index: int) -> str:
 @pytest.mark.parametrize("index", range(len(LAZY)), ids=[p.id for p in LAZY])
 def test_lazy_factory_lowers_for_sm90(index):
     assert ", int " in _signature(lowered(index))  # dynamic shapes: one kernel per dtype serves every size
+
+
+PACKED_ELEMENTWISE = [i for i, p in enumerate(LAZY) if p.id.startswith(("copy_packed", "vector_add_packed"))]
+
+
+@pytest.mark.lowering
+@pytest.mark.parametrize("index", PACKED_ELEMENTWISE, ids=[LAZY[i].id for i in PACKED_ELEMENTWISE])
+def test_packed_copy_and_add_move_16_byte_words(index):
+    # The reason these programs exist: over a dynamic length the element-wise ones move one element an access.
+    # Global accesses only (a, b, src, out); 16-bit adds also move 8-byte words between their local buffers.
+    words = set(re.findall(r"\*\((\w+)\*\)\((?:a|b|src|out) \+", lowered(index)))
+    assert words and words <= {"float4", "uint4", "int4", "longlong2", "double2"}, words
 
 
 SOFTMAX = [i for i, p in enumerate(LAZY) if p.id.startswith("softmax")]

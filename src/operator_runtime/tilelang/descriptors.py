@@ -113,8 +113,25 @@ class Copy(_Descriptor):
         super().__init__(out, src)
         _require_contiguous("copy", src=src, out=out)
         self._kernel = tl_copy.copy_into(src.dtype)
+        # A length of whole 16-byte packs takes the packed kernel when both tensors are aligned (run checks).
+        # bool moves as bytes: TileLang has no CUDA type for 16 bools.
+        self._bytes = src.dtype == "bool"
+        pack_dtype = "uint8" if self._bytes else src.dtype
+        self._vec = packs.pack_width(pack_dtype)
+        self._packed = None
+        if math.prod(src.shape) % self._vec == 0:
+            self._packed = tl_copy.copy_packed_into(pack_dtype)
+
+    def close(self) -> None:
+        self._packed = None
+        super().close()
 
     def _launch(self, out, src, workspace=None):
+        if self._packed is not None and packs.aligned(src, out):
+            if self._bytes:
+                src, out = src.view(torch.uint8), out.view(torch.uint8)
+            self._packed(src.view(-1, self._vec), out.view(-1, self._vec))
+            return
         self._kernel(src.view(-1), out.view(-1))
 
 
@@ -143,10 +160,12 @@ class VectorAdd(_Descriptor):
                              f"every row; got {tuple(a.shape)} and {tuple(b.shape)} (use backend='nvidia')")
         _require_contiguous("vector_add", a=a, b=b, out=out)
         self._kernel = tl_add.vector_add_into(a.dtype, self._broadcast)
-        # 16-bit rows of whole packs take 16-byte accesses when all three tensors are aligned (run checks).
+        # Rows of whole packs take 16-byte accesses when all three tensors are aligned (run checks); fp32 only
+        # from tl_add.FP32_PACKED_FROM elements, below which the packed grid's fewer blocks cost more.
         self._vec = packs.pack_width(a.dtype)
         self._packed = None
-        if a.dtype != "float32" and self._n % self._vec == 0:
+        wide = a.dtype != "float32" or self._rows * self._n >= tl_add.FP32_PACKED_FROM
+        if wide and self._n % self._vec == 0:
             self._packed = tl_add.vector_add_packed_into(a.dtype, self._broadcast)
 
     def close(self) -> None:

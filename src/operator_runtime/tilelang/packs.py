@@ -18,8 +18,8 @@ PACK_BYTES = 16
 
 
 def pack_width(dtype: str) -> int:
-    """Elements of `dtype` in a 16-byte pack (4 fp32, 8 fp16 or bf16)."""
-    return PACK_BYTES // (4 if dtype == "float32" else 2)
+    """Elements of `dtype` in a 16-byte pack (4 fp32, 8 fp16 or bf16, 16 bytes, 2 int64)."""
+    return PACK_BYTES // getattr(torch, dtype).itemsize
 
 
 def aligned(*tensors: torch.Tensor) -> bool:

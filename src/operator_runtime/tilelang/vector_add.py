@@ -41,13 +41,17 @@ def vector_add_program(dtype: str, broadcast_row: bool):
 
 
 PACKED_BLOCK = 512  # packs a block of THREADS adds: 2 a thread, 4 loads in flight
+# fp32 takes the packed kernel from this many elements. H200, runs dj-dk (A/B in one process): from 2^18 packs
+# were 2-10 % faster (2^18 2.80 -> 2.75 us, 1008x2304 8.86 -> 8.64, a row broadcast over 16384^2 563 -> 506);
+# at 4096-65536 6-10 % slower, where half as many blocks as the element-wise kernel's leave SMs idle.
+FP32_PACKED_FROM = 1 << 18
 
 
 def vector_add_packed_program(dtype: str, broadcast_row: bool):
-    """16-bit rows through 16-byte packs (packs.py): a, b and out viewed as (rows, n / VEC, VEC). The
-    element-wise kernel moved 2-byte scalars: flat 2^28 halves at 0.81x of our CUDA, a row broadcast over
-    16384x16384 at 0.69x (runs k, ad), where fp32 (4-byte accesses) reached 0.92-1.01x. Packs past the row's
-    end are masked as whole packs, so the accesses stay 16 bytes wide."""
+    """Rows through 16-byte packs (packs.py): a, b and out viewed as (rows, n / VEC, VEC). The element-wise
+    kernel moved 2-byte scalars: flat 2^28 halves at 0.81x of our CUDA, a row broadcast over 16384x16384 at
+    0.69x (runs k, ad). fp32 takes it from FP32_PACKED_FROM elements. Packs past the row's end are masked as
+    whole packs, so the accesses stay 16 bytes wide."""
     vec = pack_width(dtype)
     rows, groups = T.dynamic("rows"), T.dynamic("groups")
     b_shape = (groups, vec) if broadcast_row else (rows, groups, vec)
