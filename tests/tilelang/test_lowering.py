@@ -101,6 +101,28 @@ def test_lazy_factory_lowers_for_sm90(index):
     assert ", int " in _signature(lowered(index))  # dynamic shapes: one kernel per dtype serves every size
 
 
+def _waits_for_the_grid_before_memory(src: str) -> bool:
+    """griddepcontrol.wait (cudaGridDependencySynchronize) comes before the first use of any pointer parameter."""
+    sig = _signature(src)
+    body = src[src.index(sig) + len(sig):]
+    pointers = re.findall(r"\*\s*(?:__restrict__\s+)?(\w+)[,)]", sig)
+    uses = [m.start() for p in pointers for m in [re.search(rf"\b{p}\b", body)] if m]
+    wait = body.find("cudaGridDependencySynchronize();")
+    return bool(pointers) and 0 <= wait < min(uses)
+
+
+@pytest.mark.lowering
+@pytest.mark.parametrize("index", range(len(LAZY)), ids=[p.id for p in LAZY])
+def test_every_kernel_waits_for_the_grid_before_it(index):
+    # TileLang's cython launcher launches every kernel with PDL (_env.jit), so a kernel can start while the one
+    # before it runs, once that one triggers; copy and vector_add trigger at their start. A kernel that touched
+    # memory before the wait could read what the kernel before has not written yet.
+    src = lowered(index)
+    assert _waits_for_the_grid_before_memory(src)
+    triggers = "cudaTriggerProgrammaticLaunchCompletion();" in src
+    assert triggers == LAZY[index].id.startswith(("copy", "vector_add"))
+
+
 PACKED_ELEMENTWISE = [i for i, p in enumerate(LAZY) if p.id.startswith(("copy_packed", "vector_add_packed"))]
 
 
@@ -186,6 +208,7 @@ def test_eager_kernel_lowers_for_sm90(op, get_tir, dtype, shape):
     t = torch.empty(shape, dtype=getattr(torch, dtype))
     src = lower(get_tir(t, dtype))
     assert ", int " not in _signature(src)  # eager kernels are specialised to the shape they were called with
+    assert _waits_for_the_grid_before_memory(src)
 
 
 @pytest.mark.parametrize("blocks,length,min_piece,target,expected", [

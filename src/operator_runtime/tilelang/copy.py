@@ -16,6 +16,8 @@ def copy_eager(src, dtype: str = "float32"):
     src: T.Tensor((n,), dtype)
     out = T.empty((n,), dtype)
     with T.Kernel(T.ceildiv(n, BLOCK), threads=THREADS) as bx:
+        T.pdl_trigger()  # the next kernel may launch now (PDL, _env.jit says why)
+        T.pdl_sync()
         for i in T.Parallel(BLOCK):
             if bx * BLOCK + i < n:
                 out[bx * BLOCK + i] = src[bx * BLOCK + i]
@@ -31,6 +33,8 @@ def copy_program(dtype: str):
     @T.prim_func
     def copy_kernel(src: T.Tensor((n,), dtype), out: T.Tensor((n,), dtype)):
         with T.Kernel(T.ceildiv(n, BLOCK), threads=THREADS) as bx:
+            T.pdl_trigger()
+            T.pdl_sync()
             for i in T.Parallel(BLOCK):
                 if bx * BLOCK + i < n:
                     out[bx * BLOCK + i] = src[bx * BLOCK + i]
@@ -51,6 +55,8 @@ def copy_packed_program(dtype: str):
     @T.prim_func
     def copy_packed_kernel(src: T.Tensor((groups, vec), dtype), out: T.Tensor((groups, vec), dtype)):
         with T.Kernel(T.ceildiv(groups, PACKED_BLOCK), threads=THREADS) as bx:
+            T.pdl_trigger()
+            T.pdl_sync()
             for p, v in T.Parallel(PACKED_BLOCK, vec):
                 if bx * PACKED_BLOCK + p < groups:
                     out[bx * PACKED_BLOCK + p, v] = src[bx * PACKED_BLOCK + p, v]

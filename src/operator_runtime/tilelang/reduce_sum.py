@@ -52,6 +52,7 @@ def reduce_sum_eager(x, dtype: str = "float32"):
     out = T.empty((rows,), dtype)
     sum_row = row_sum(row_chunk(dtype, 1 << 16))  # compiled per shape, but n is symbolic here: the long-row chunk
     with T.Kernel(rows, threads=THREADS) as row:
+        T.pdl_sync()  # before any memory access (PDL, _env.jit says why)
         total = T.alloc_fragment((1,), FP32)
         sum_row(x, row, n, total)
         out[row] = T.cast(total[0], dtype)
@@ -66,6 +67,7 @@ def reduce_rows_program(dtype: str, out_dtype: str = "", chunk: int = 1024):
     @T.prim_func
     def reduce_rows_kernel(x: T.Tensor((rows, n), dtype), out: T.Tensor((rows,), out_dtype)):
         with T.Kernel(rows, threads=THREADS) as row:
+            T.pdl_sync()
             total = T.alloc_fragment((1,), FP32)
             sum_row(x, row, n, total)
             out[row] = T.cast(total[0], out_dtype)
@@ -95,6 +97,7 @@ def reduce_short_rows_program(dtype: str, out_dtype: str = ""):
     @T.prim_func
     def reduce_short_rows_kernel(x: T.Tensor((rows, n), dtype), out: T.Tensor((rows,), out_dtype)):
         with T.Kernel(T.ceildiv(rows, per_block), threads=32 * per_block) as b:
+            T.pdl_sync()
             tile = T.alloc_fragment((per_block, width), FP32)
             totals = T.alloc_fragment((per_block,), FP32)
             T.annotate_layout({tile: warp_rows_layout(per_block, width)})
@@ -125,6 +128,7 @@ def reduce_rows_packed_program(dtype: str, out_dtype: str = ""):
     @T.prim_func
     def reduce_rows_packed_kernel(x: T.Tensor((rows, groups, vec), dtype), out: T.Tensor((rows,), out_dtype)):
         with T.Kernel(rows, threads=THREADS) as row:
+            T.pdl_sync()
             raw = T.alloc_fragment((THREADS, PACKED_VALUES), dtype)
             acc = T.alloc_fragment((THREADS, PACKED_VALUES), FP32)
             per_thread = T.alloc_fragment((THREADS,), FP32)
@@ -201,6 +205,7 @@ def reduce_columns_program(dtype: str, out_dtype: str = "", row_tile: int = ROW_
     @T.prim_func
     def reduce_columns_kernel(x: T.Tensor((outer, length, inner), dtype), out: T.Tensor((outer, inner), out_dtype)):
         with T.Kernel(T.ceildiv(inner, block_c), outer, threads=THREADS) as (bx, o):
+            T.pdl_sync()
             body(x, out, o, bx, length, inner, out_dtype)
 
     return reduce_columns_kernel
@@ -227,6 +232,7 @@ def reduce_columns_packed_program(dtype: str, out_dtype: str = "", row_tile: int
     def reduce_columns_packed_kernel(x: T.Tensor((outer, length, groups, vec), dtype),
                                      out: T.Tensor((outer, groups * vec), out_dtype)):
         with T.Kernel(groups // packs, outer, threads=THREADS) as (bx, o):
+            T.pdl_sync()
             body(x, out, o, bx, length, groups * vec, out_dtype)
 
     return reduce_columns_packed_kernel

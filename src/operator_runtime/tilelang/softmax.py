@@ -70,6 +70,7 @@ def softmax_eager(x, dtype: str = "float32", block_n: int = 1024, threads: int =
     y = T.empty((rows, n), dtype)
     body = row_body(block_n, threads, one_pass=False)
     with T.Kernel(rows, threads=threads) as row:
+        T.pdl_sync()  # before any memory access (PDL, _env.jit says why)
         body(x, y, row, n, dtype)
     return y
 
@@ -82,6 +83,7 @@ def softmax_program(dtype: str, block_n: int, threads: int, one_pass: bool):
     @T.prim_func
     def softmax_kernel(x: T.Tensor((rows, n), dtype), y: T.Tensor((rows, n), dtype)):
         with T.Kernel(rows, threads=threads) as row:
+            T.pdl_sync()
             body(x, y, row, n, dtype)
 
     return softmax_kernel
@@ -107,6 +109,7 @@ def softmax_packed_program(dtype: str, n: int, threads: int):
     @T.prim_func
     def softmax_packed_kernel(x: T.Tensor((rows, groups, vec), dtype), y: T.Tensor((rows, groups, vec), dtype)):
         with T.Kernel(rows, threads=threads) as row:
+            T.pdl_sync()
             raw = T.alloc_fragment((threads, values), dtype)
             buf = T.alloc_fragment((threads, values), FP32)
             per_thread = T.alloc_fragment((threads,), FP32)
@@ -141,6 +144,7 @@ def softmax_short_rows_program(dtype: str):
     @T.prim_func
     def softmax_short_rows_kernel(x: T.Tensor((rows, n), dtype), y: T.Tensor((rows, n), dtype)):
         with T.Kernel(T.ceildiv(rows, per_block), threads=32 * per_block) as b:
+            T.pdl_sync()
             tile = T.alloc_fragment((per_block, width), FP32)
             row_max = T.alloc_fragment((per_block,), FP32)
             row_sum = T.alloc_fragment((per_block,), FP32)
@@ -272,6 +276,7 @@ def softmax_stats_program(dtype: str):
     @T.prim_func
     def softmax_stats_kernel(x: T.Tensor((parts, length), dtype), stats: T.Tensor((parts, 2), FP32)):
         with T.Kernel(parts, threads=SPLIT_THREADS) as i:
+            T.pdl_sync()
             # (values, threads): consecutive threads read consecutive elements, and the reductions over
             # dim 0 stay inside each thread (no barrier in the loop).
             buf = T.alloc_fragment((SPLIT_VALUES, SPLIT_THREADS), FP32)
@@ -344,6 +349,7 @@ def softmax_apply_program(dtype: str, pieces: int):
     def softmax_apply_kernel(x: T.Tensor((parts, length), dtype), stats: T.Tensor((parts, 2), FP32),
                              y: T.Tensor((parts, length), dtype)):
         with T.Kernel(parts, threads=SPLIT_THREADS) as i:
+            T.pdl_sync()
             row = T.alloc_local((2,), FP32)
             combine_part_stats(stats, (i // pieces) * pieces, pieces, row)
             m = row[0]
@@ -374,6 +380,7 @@ def softmax_stats_packed_program(dtype: str):
     @T.prim_func
     def softmax_stats_packed_kernel(x: T.Tensor((parts, groups, vec), dtype), stats: T.Tensor((parts, 2), FP32)):
         with T.Kernel(parts, threads=SPLIT_THREADS) as i:
+            T.pdl_sync()
             # (threads, values): thread t holds its own packs, so the reductions over dim 1 stay inside it.
             raw = T.alloc_fragment((SPLIT_THREADS, SPLIT_VALUES), dtype)
             buf = T.alloc_fragment((SPLIT_THREADS, SPLIT_VALUES), FP32)
@@ -396,6 +403,7 @@ def softmax_apply_packed_program(dtype: str, pieces: int):
     def softmax_apply_packed_kernel(x: T.Tensor((parts, groups, vec), dtype), stats: T.Tensor((parts, 2), FP32),
                                     y: T.Tensor((parts, groups, vec), dtype)):
         with T.Kernel(parts, threads=SPLIT_THREADS) as i:
+            T.pdl_sync()
             first = (i // pieces) * pieces
             raw = T.alloc_fragment((SPLIT_THREADS, SPLIT_VALUES), dtype)
             res = T.alloc_fragment((SPLIT_THREADS, SPLIT_VALUES), dtype)
@@ -490,6 +498,7 @@ def softmax_cluster_packed_program(dtype: str, parts: int, threads: int = SPLIT_
     def softmax_cluster_packed_kernel(x: T.Tensor((blocks, groups, vec), dtype),
                                       y: T.Tensor((blocks, groups, vec), dtype)):
         with T.ClusterKernel(blocks, threads=threads, cluster_dims=parts) as i:
+            T.pdl_sync()
             raw = T.alloc_fragment((threads, SPLIT_VALUES), dtype)
             buf = T.alloc_fragment((threads, SPLIT_VALUES), FP32)
             res = T.alloc_fragment((threads, SPLIT_VALUES), dtype)
@@ -557,6 +566,7 @@ def softmax_cluster_registers_program(dtype: str, parts: int, unroll: int | None
     def softmax_cluster_registers_kernel(x: T.Tensor((blocks, groups, vec), dtype),
                                          y: T.Tensor((blocks, groups, vec), dtype)):
         with T.ClusterKernel(blocks, threads=REGS_THREADS, cluster_dims=parts) as i:
+            T.pdl_sync()
             raw = T.alloc_fragment((REGS_THREADS, REGS_VALUES), dtype)
             buf = T.alloc_fragment((REGS_THREADS, REGS_VALUES), FP32)
             m = T.alloc_fragment((REGS_THREADS,), FP32)  # each thread's own max

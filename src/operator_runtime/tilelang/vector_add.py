@@ -16,6 +16,8 @@ def vector_add_eager(a, b, dtype: str = "float32"):
     b: T.Tensor((rows, n), dtype)
     out = T.empty((rows, n), dtype)
     with T.Kernel(T.ceildiv(n, BLOCK), rows, threads=THREADS) as (bx, row):
+        T.pdl_trigger()  # the next kernel may launch now (PDL, _env.jit says why)
+        T.pdl_sync()
         for i in T.Parallel(BLOCK):
             col = bx * BLOCK + i
             if col < n:
@@ -31,6 +33,8 @@ def vector_add_program(dtype: str, broadcast_row: bool):
     def vector_add_kernel(a: T.Tensor((rows, n), dtype), b: T.Tensor(b_shape, dtype),
                           out: T.Tensor((rows, n), dtype)):
         with T.Kernel(T.ceildiv(n, BLOCK), rows, threads=THREADS) as (bx, row):
+            T.pdl_trigger()
+            T.pdl_sync()
             for i in T.Parallel(BLOCK):
                 col = bx * BLOCK + i
                 if col < n:
@@ -60,6 +64,8 @@ def vector_add_packed_program(dtype: str, broadcast_row: bool):
     def vector_add_packed_kernel(a: T.Tensor((rows, groups, vec), dtype), b: T.Tensor(b_shape, dtype),
                                  out: T.Tensor((rows, groups, vec), dtype)):
         with T.Kernel(T.ceildiv(groups, PACKED_BLOCK), rows, threads=THREADS) as (bx, row):
+            T.pdl_trigger()
+            T.pdl_sync()
             for p, v in T.Parallel(PACKED_BLOCK, vec):
                 g = bx * PACKED_BLOCK + p
                 if g < groups:
