@@ -48,7 +48,8 @@ PACKED_BLOCK = 512  # packs a block of THREADS moves: 2 a thread
 def copy_packed_program(dtype: str):
     """The flat copy over (groups, VEC) 16-byte packs (packs.py). With a dynamic n, copy_program cannot know
     that an element's offset is a multiple of anything, so it moves one element an access: 4 bytes for fp32.
-    Packs were faster at every fp32 length timed, 1024 elements to 1 GiB (0.5-4 %; H200, runs dj and dk)."""
+    Packs were faster at every fp32 length timed from 1024 elements to 1 GiB but 2^18, a tie (0.5-3.5 %; H200,
+    runs dj and dk)."""
     vec = pack_width(dtype)
     groups = T.dynamic("groups")
 

@@ -46,7 +46,7 @@ def vector_add_program(dtype: str, broadcast_row: bool):
 
 PACKED_BLOCK = 512  # packs a block of THREADS adds: 2 a thread, 4 loads in flight
 # fp32 takes the packed kernel from this many elements. H200, runs dj-dk (A/B in one process): from 2^18 packs
-# were 2-10 % faster (2^18 2.80 -> 2.75 us, 1008x2304 8.86 -> 8.64, a row broadcast over 16384^2 563 -> 506);
+# were 1-10 % faster (2^18 2.80 -> 2.75 us, 1008x2304 8.86 -> 8.64, a row broadcast over 16384^2 563 -> 506);
 # at 4096-65536 6-10 % slower, where half as many blocks as the element-wise kernel's leave SMs idle.
 FP32_PACKED_FROM = 1 << 18
 
