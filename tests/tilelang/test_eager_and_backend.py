@@ -118,16 +118,35 @@ def test_copy_packed_or_not(shape, offset, dtype):
 @pytest.mark.parametrize("shape,broadcast", [((33, 4104), False), ((33, 4104), True), ((7, 24), True),
                                              ((1, 1 << 20), False), ((5, 20), False), ((65, 4104), True)],
                          ids=["full", "row-broadcast", "packs-masked-at-the-end", "one-long-row", "not-whole-packs",
-                              "row-broadcast-past-the-fp32-bound"])
+                              "row-broadcast-past-the-small-bound"])
 def test_vector_add_packed_or_not(shape, broadcast, offset, dtype):
-    # Rows of whole packs take the packed kernel when a, b and out are 16-byte aligned (fp32 only from
-    # FP32_PACKED_FROM elements: the one long row and 65x4104); offset 1 makes a a view one element into its
-    # storage, which must take the element-wise kernel.
+    # Rows of whole packs take the packed kernel when a, b and out are 16-byte aligned (its small-grid shape
+    # under SMALL_BELOW elements: all but the one long row and 65x4104 fp32); offset 1 makes a a view one element
+    # into its storage, which must take the element-wise kernel.
     a = torch.randn(shape[0] * shape[1] + offset, device="cuda").to(dtype)[offset:].view(shape)
     b = torch.randn(shape[1] if broadcast else shape, device="cuda").to(dtype)
     op = ort.prepare_vector_add(a, b, backend="tilelang")
     assert_close(op(), a.double() + b.double())
     assert_close(ort.vector_add(b, a, backend="tilelang"), a.double() + b.double())  # the broadcast row first
+
+
+@needs_tilelang_backend
+@pytest.mark.parametrize("dtype", [torch.float32, torch.bfloat16], ids=str)
+@pytest.mark.parametrize("shape,threads", [((4096,), 128), ((64, 4088), 128), ((1 << 18,), 256), ((64, 4096), 256)],
+                         ids=["tiny", "just-under", "at-the-bound", "rows-at-the-bound"])
+def test_vector_add_grid_size_picks_the_packed_blocks(shape, threads, dtype):
+    # Under SMALL_BELOW elements one pack a thread in blocks of SMALL_THREADS; from it the wide blocks.
+    from operator_runtime._internal.tensor_meta import describe
+    from operator_runtime.tilelang import vector_add as tl_add
+    from operator_runtime.tilelang.descriptors import VectorAdd
+
+    assert (math.prod(shape) < tl_add.SMALL_BELOW) == (threads == tl_add.SMALL_THREADS)
+    a, b = torch.randn(shape, device="cuda").to(dtype), torch.randn(shape, device="cuda").to(dtype)
+    desc = VectorAdd(describe(a, "out"), describe(a, "a"), describe(b, "b"))
+    assert f"__launch_bounds__({threads}" in desc._packed.get_kernel_source()
+    out = torch.empty_like(a)
+    desc.run(out, a, b)
+    assert_close(out, a.double() + b.double())
 
 
 @needs_tilelang_backend

@@ -52,6 +52,9 @@ LAZY = (
     + [pytest.param(tl_copy.copy_packed_program, (dt,), id=f"copy_packed-{dt}") for dt in COPY_DTYPES if dt != "bool"]
     + [pytest.param(tl_add.vector_add_packed_program, (dt, bc), id=f"vector_add_packed-{dt}-{'row' if bc else 'full'}")
        for dt in FLOATS for bc in (False, True)]
+    + [pytest.param(tl_add.vector_add_packed_program, (dt, bc, tl_add.SMALL_THREADS, tl_add.SMALL_THREADS),
+                    id=f"vector_add_packed_small-{dt}-{'row' if bc else 'full'}")
+       for dt in FLOATS for bc in (False, True)]
     + [pytest.param(tl_sum.reduce_rows_program, (dt,), id=f"reduce_rows-{dt}") for dt in FLOATS]
     + [pytest.param(tl_sum.reduce_columns_program, (dt,), id=f"reduce_columns-{dt}") for dt in FLOATS]
     # A split sum's two launches: fp32 partials from the input dtype, then the partials' sum into it.

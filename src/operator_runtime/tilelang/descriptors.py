@@ -160,13 +160,14 @@ class VectorAdd(_Descriptor):
                              f"every row; got {tuple(a.shape)} and {tuple(b.shape)} (use backend='nvidia')")
         _require_contiguous("vector_add", a=a, b=b, out=out)
         self._kernel = tl_add.vector_add_into(a.dtype, self._broadcast)
-        # Rows of whole packs take 16-byte accesses when all three tensors are aligned (run checks); fp32 only
-        # from tl_add.FP32_PACKED_FROM elements, below which the packed grid's fewer blocks cost more.
+        # Rows of whole packs take 16-byte accesses when all three tensors are aligned (run checks); grids under
+        # tl_add.SMALL_BELOW elements in smaller blocks, one pack a thread.
         self._vec = packs.pack_width(a.dtype)
         self._packed = None
-        wide = a.dtype != "float32" or self._rows * self._n >= tl_add.FP32_PACKED_FROM
-        if wide and self._n % self._vec == 0:
-            self._packed = tl_add.vector_add_packed_into(a.dtype, self._broadcast)
+        if self._n % self._vec == 0:
+            small = self._rows * self._n < tl_add.SMALL_BELOW
+            shape = (tl_add.SMALL_THREADS, tl_add.SMALL_THREADS) if small else ()
+            self._packed = tl_add.vector_add_packed_into(a.dtype, self._broadcast, *shape)
 
     def close(self) -> None:
         self._packed = None

@@ -45,17 +45,18 @@ def vector_add_program(dtype: str, broadcast_row: bool):
 
 
 PACKED_BLOCK = 512  # packs a block of THREADS adds: 2 a thread, 4 loads in flight
-# fp32 takes the packed kernel from this many elements. H200, runs dj-dk (A/B in one process): from 2^18 packs
-# were 1-10 % faster (2^18 2.80 -> 2.75 us, 1008x2304 8.86 -> 8.64, a row broadcast over 16384^2 563 -> 506);
-# at 4096-65536 6-10 % slower, where half as many blocks as the element-wise kernel's leave SMs idle.
-FP32_PACKED_FROM = 1 << 18
+# Grids under this many elements take one pack a thread in blocks of SMALL_THREADS, the shape of our CUDA's
+# `small` path: more, smaller blocks for a grid too small to fill the GPU. H200, run do (session 25, A/B in one
+# process): fp32 1x4096 1.10 -> 0.65 us (our CUDA 0.76), 1x131072 1.43 -> 0.82, fp16 1x4096 0.92 -> 0.66; the
+# PACKED_BLOCK shape had been 6-10 % slower than the element-wise kernel at 4096-65536 fp32 (runs dj-dk).
+SMALL_BELOW, SMALL_THREADS = 1 << 18, 128
 
 
-def vector_add_packed_program(dtype: str, broadcast_row: bool):
-    """Rows through 16-byte packs (packs.py): a, b and out viewed as (rows, n / VEC, VEC). The element-wise
-    kernel moved 2-byte scalars: flat 2^28 halves at 0.81x of our CUDA, a row broadcast over 16384x16384 at
-    0.69x (runs k, ad). fp32 takes it from FP32_PACKED_FROM elements. Packs past the row's end are masked as
-    whole packs, so the accesses stay 16 bytes wide."""
+def vector_add_packed_program(dtype: str, broadcast_row: bool, threads: int = THREADS, block: int = PACKED_BLOCK):
+    """Rows through 16-byte packs (packs.py): a, b and out viewed as (rows, n / VEC, VEC), `block` packs a
+    block of `threads`. The element-wise kernel moved 2-byte scalars: flat 2^28 halves at 0.81x of our CUDA, a
+    row broadcast over 16384x16384 at 0.69x (runs k, ad). Packs past the row's end are masked as whole packs,
+    so the accesses stay 16 bytes wide."""
     vec = pack_width(dtype)
     rows, groups = T.dynamic("rows"), T.dynamic("groups")
     b_shape = (groups, vec) if broadcast_row else (rows, groups, vec)
@@ -63,11 +64,11 @@ def vector_add_packed_program(dtype: str, broadcast_row: bool):
     @T.prim_func
     def vector_add_packed_kernel(a: T.Tensor((rows, groups, vec), dtype), b: T.Tensor(b_shape, dtype),
                                  out: T.Tensor((rows, groups, vec), dtype)):
-        with T.Kernel(T.ceildiv(groups, PACKED_BLOCK), rows, threads=THREADS) as (bx, row):
+        with T.Kernel(T.ceildiv(groups, block), rows, threads=threads) as (bx, row):
             T.pdl_trigger()
             T.pdl_sync()
-            for p, v in T.Parallel(PACKED_BLOCK, vec):
-                g = bx * PACKED_BLOCK + p
+            for p, v in T.Parallel(block, vec):
+                g = bx * block + p
                 if g < groups:
                     bv = b[g, v] if broadcast_row else b[row, g, v]
                     out[row, g, v] = T.cast(T.cast(a[row, g, v], FP32) + T.cast(bv, FP32), dtype)
