@@ -121,7 +121,7 @@ def test_copy_packed_or_not(shape, offset, dtype):
                               "row-broadcast-past-the-small-bound"])
 def test_vector_add_packed_or_not(shape, broadcast, offset, dtype):
     # Rows of whole packs take the packed kernel when a, b and out are 16-byte aligned (its small-grid shape
-    # under SMALL_BELOW elements: all but the one long row and 65x4104 fp32); offset 1 makes a a view one element
+    # under SMALL_BELOW elements: all but the one long row and 65x4104); offset 1 makes a a view one element
     # into its storage, which must take the element-wise kernel.
     a = torch.randn(shape[0] * shape[1] + offset, device="cuda").to(dtype)[offset:].view(shape)
     b = torch.randn(shape[1] if broadcast else shape, device="cuda").to(dtype)
