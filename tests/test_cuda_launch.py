@@ -15,18 +15,26 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 
-# (grid blocks, threads a block, thread slots given to the stream, expected trigger), from the H200's rows:
+# (grid blocks, threads a block, thread slots given to the stream, rule, expected trigger), from the H200's rows:
 # 132 SMs x 2048 threads = 270336 slots.
 H200_SLOTS = 132 * 2048
 CASES = [
-    (512, 256, H200_SLOTS, "AtExit"),   # reduce_sum 4096x1024: 48 % of the slots, faster at exit (run bm)
-    (256, 512, H200_SLOTS, "AtExit"),   # reduce_sum 256x262144: 48 %
-    (18, 256, H200_SLOTS, "Early"),     # reduce_sum 144x1280: 2 %
-    (2048, 256, H200_SLOTS, "Early"),   # reduce_sum 4096x4096 halves: 194 %
-    (512, 256, 0, "Early"),             # no thread slots given (softmax, vector_add, copy): always early
-    (370, 256, H200_SLOTS, "AtExit"),   # 35.04 %: just inside
-    (369, 256, H200_SLOTS, "Early"),    # 34.94 %: just outside
-    (792, 256, H200_SLOTS, "Early"),    # 75.0 %: the upper bound is open
+    (512, 256, H200_SLOTS, "HalfWindow", "AtExit"),   # reduce_sum 4096x1024: 48 % of the slots, faster at exit (run bm)
+    (256, 512, H200_SLOTS, "HalfWindow", "AtExit"),   # reduce_sum 256x262144: 48 %
+    (18, 256, H200_SLOTS, "HalfWindow", "Early"),     # reduce_sum 144x1280: 2 %
+    (2048, 256, H200_SLOTS, "HalfWindow", "Early"),   # reduce_sum 4096x4096 halves: 194 %
+    (4096, 256, H200_SLOTS, "HalfWindow", "Early"),   # 388 %: row kernels this large ran 1-2 % slower at exit (run ds)
+    (512, 256, 0, "HalfWindow", "Early"),             # no thread slots given (softmax, vector_add, copy): always early
+    (370, 256, H200_SLOTS, "HalfWindow", "AtExit"),   # 35.04 %: just inside
+    (369, 256, H200_SLOTS, "HalfWindow", "Early"),    # 34.94 %: just outside
+    (792, 256, H200_SLOTS, "HalfWindow", "Early"),    # 75.0 %: the upper bound is open
+    # short_rows (run ds): early up to two waves, at exit above
+    (512, 256, H200_SLOTS, "ManyWaves", "Early"),     # 4096x128: 48 %, 1.41 -> 1.04 us bf16 early
+    (2048, 256, H200_SLOTS, "ManyWaves", "Early"),    # 16384x128: 194 %
+    (2112, 256, H200_SLOTS, "ManyWaves", "Early"),    # 200 %: the bound is closed
+    (2113, 256, H200_SLOTS, "ManyWaves", "AtExit"),   # just above
+    (32768, 256, H200_SLOTS, "ManyWaves", "AtExit"),  # 262144x128: 3103 %, 40.5 -> 29.5 us bf16 at exit
+    (32768, 256, 0, "ManyWaves", "Early"),            # no thread slots: early
 ]
 
 
@@ -36,20 +44,20 @@ def trigger_program(tmp_path_factory):
         pytest.skip("no nvcc on PATH")
     src = tmp_path_factory.mktemp("trigger") / "trigger.cu"
     checks = "\n".join(
-        f"  report({g}, {b}, {s}, ort::cuda::trigger_for(dim3({g}), dim3({b}), "
-        f"ort::cuda::Stream{{nullptr, true, {s}}}) == ort::cuda::Trigger::AtExit);"
-        for g, b, s, _ in CASES)
+        f"  report({g}, {b}, {s}, \"{rule}\", ort::cuda::trigger_for(dim3({g}), dim3({b}), "
+        f"ort::cuda::Stream{{nullptr, true, {s}, ort::cuda::TriggerRule::{rule}}}) == ort::cuda::Trigger::AtExit);"
+        for g, b, s, rule, _ in CASES)
     src.write_text('#include <cstdio>\n#include "core/cuda_launch.cuh"\n'
-                   "static void report(int g, int b, long long s, bool at_exit) {\n"
-                   '  std::printf("%d %d %lld %s\\n", g, b, s, at_exit ? "AtExit" : "Early");\n}\n'
+                   "static void report(int g, int b, long long s, const char* rule, bool at_exit) {\n"
+                   '  std::printf("%d %d %lld %s %s\\n", g, b, s, rule, at_exit ? "AtExit" : "Early");\n}\n'
                    f"int main() {{\n{checks}\n  return 0;\n}}\n")
     exe = src.with_suffix("")
     subprocess.run(["nvcc", "-std=c++17", f"-I{ROOT / 'src/cpp'}", str(src), "-o", str(exe)], check=True,
                    capture_output=True, text=True)
     out = subprocess.run([str(exe)], check=True, capture_output=True, text=True).stdout.split("\n")
-    return {tuple(int(v) for v in line.split()[:3]): line.split()[3] for line in out if line}
+    return {tuple(line.split()[:4]): line.split()[4] for line in out if line}
 
 
-@pytest.mark.parametrize(("grid", "block", "slots", "expected"), CASES)
-def test_trigger_by_grid(trigger_program, grid, block, slots, expected):
-    assert trigger_program[(grid, block, slots)] == expected
+@pytest.mark.parametrize(("grid", "block", "slots", "rule", "expected"), CASES)
+def test_trigger_by_grid(trigger_program, grid, block, slots, rule, expected):
+    assert trigger_program[(str(grid), str(block), str(slots), rule)] == expected

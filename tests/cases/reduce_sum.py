@@ -36,6 +36,8 @@ def correctness_cases() -> list[CorrectnessCase]:
         C("short-rows-outer-2d", _x((12, 5, 33), Layout(steps=(2, 1, 1)))),  # outer dims do not coalesce: warp
         C("length-one-rows", _x((1, 20)), attrs={"dim": 0}),
         C("short-rows-expanded", _x((50, 7), Layout(expand=(0,)))),  # every row is one row: a row stride of 0
+        # more than two waves of short-row blocks on an H200 (2500 blocks of 8 rows): the trigger at exit
+        C("short-rows-many-waves", _x((20000, 100))),
         C("long-rows-split", _x((3, 200_003))),
         C("one-long-row", _x((1 << 20,)), attrs={"dim": 0}),
         C("columns", _x((300, 257)), attrs={"dim": 0}),

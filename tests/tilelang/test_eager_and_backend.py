@@ -82,6 +82,30 @@ def test_split_reduce_sum_matches_torch(shape, dim, dtype):
 
 
 @needs_tilelang_backend
+@pytest.mark.parametrize("op", ["reduce_sum", "softmax"])
+@pytest.mark.parametrize("extra_rows,early", [(0, True), (1, False)], ids=["at-two-waves", "one-row-past"])
+def test_short_rows_trigger_early_up_to_two_waves(op, extra_rows, early):
+    # reduce_sum.short_rows_trigger_early: grids of at most SHORT_ROWS_EARLY_WAVES waves (8 blocks an SM) let the
+    # next kernel launch at their start; one more row is one more block, past the bound.
+    from operator_runtime._internal.tensor_meta import describe
+    from operator_runtime.tilelang import reduce_sum as tl_sum
+    from operator_runtime.tilelang.descriptors import ReduceSum, Softmax
+
+    sms = torch.cuda.get_device_properties(0).multi_processor_count
+    rows = tl_sum.SHORT_ROWS_EARLY_WAVES * 8 * sms * tl_sum.SHORT_ROWS_PER_BLOCK + extra_rows
+    x = torch.randn(rows, 100, device="cuda", dtype=torch.bfloat16)
+    if op == "reduce_sum":
+        out = torch.empty(rows, device="cuda", dtype=x.dtype)
+        desc, want, scale = ReduceSum(describe(out, "out"), describe(x, "x"), -1, False), x.double().sum(-1), 10
+    else:
+        out = torch.empty_like(x)
+        desc, want, scale = Softmax(describe(out, "out"), describe(x, "x"), -1), torch.softmax(x.double(), -1), 1
+    assert ("cudaTriggerProgrammaticLaunchCompletion" in desc._kernel.get_kernel_source()) == early
+    desc.run(out, x)
+    assert_close(out, want, atol_scale=scale)  # sums of 100: the error grows like sqrt(100)
+
+
+@needs_tilelang_backend
 @pytest.mark.parametrize("dtype", [torch.float16, torch.bfloat16], ids=str)
 @pytest.mark.parametrize("offset", [0, 1], ids=["aligned", "misaligned"])
 @pytest.mark.parametrize("shape", [(64, 4096), (5, 6144), (3, 65536)], ids=["one-launch", "three-passes", "split"])

@@ -36,19 +36,33 @@ __device__ __forceinline__ void pdl_prologue(Trigger when) {
 #endif
 }
 
+// Which grids trigger AtExit, by the share of the GPU's thread slots they ask for. Both rules are reduce_sum's,
+// measured on the H200 with one build timing both triggers.
+enum class TriggerRule : unsigned char {
+  // 35-75 %: the row, split and column kernels (session 14, above). Above two waves these lost 1-2 % AtExit
+  // (run ds: 4096x16384, 1024x65536 and 32768x4096 rows), so they stay Early there.
+  HalfWindow,
+  // Above two waves (200 %): short_rows. Run ds (docs/runs/short-rows-trigger-h200-2026-12-01-ds.txt): AtExit
+  // took 262144x128 fp32 / bf16 40.6 / 40.5 -> 34.6 / 29.5 us and 65536x32 10.7 -> 7.8, where Early at 194 %
+  // (16384x128) beat it by 5-13 %; and short_rows at 48 % ran faster Early (4096x128 bf16 1.41 -> 1.04).
+  ManyWaves,
+};
+
 // A stream, whether its device runs PDL, and which trigger its launches pass: Early for every grid while
-// thread_slots is 0; with thread_slots (SMs x threads an SM, from DeviceProps) AtExit for grids that ask for
-// 35-75 % of them (reduce_sum sets it, create() asks the device once).
+// thread_slots is 0; with thread_slots (SMs x threads an SM, from DeviceProps) AtExit where `rule` says
+// (reduce_sum sets them, create() asks the device once).
 struct Stream {
   cudaStream_t handle = nullptr;
   bool pdl = false;
   int64_t thread_slots = 0;
+  TriggerRule rule = TriggerRule::HalfWindow;
 };
 
 inline Trigger trigger_for(dim3 grid, dim3 block, const Stream& s) {
   if (s.thread_slots <= 0) return Trigger::Early;
   const double threads = double(grid.x) * grid.y * grid.z * block.x * block.y * block.z;
   const double share = threads / double(s.thread_slots);
+  if (s.rule == TriggerRule::ManyWaves) return share > 2.0 ? Trigger::AtExit : Trigger::Early;
   return share > 0.35 && share < 0.75 ? Trigger::AtExit : Trigger::Early;
 }
 

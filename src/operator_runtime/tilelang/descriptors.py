@@ -217,7 +217,8 @@ class ReduceSum(_Descriptor):
         self._finish = self._packed = None
         self._vec = packs.pack_width(x.dtype)
         if self._inner == 1 and self._length <= tl_sum.SHORT_ROW_MAX:
-            self._kernel = tl_sum.reduce_short_rows_into(x.dtype)  # never split: pieces are >= MIN_ROW_PIECE
+            early = tl_sum.short_rows_trigger_early(self._outer, sm_count)
+            self._kernel = tl_sum.reduce_short_rows_into(x.dtype, "", early)  # never split: pieces >= MIN_ROW_PIECE
         elif self._inner == 1:
             self._kernel = tl_sum.reduce_rows_into(x.dtype, partial_dtype, plan.chunk)
             if plan.pieces > 1:
@@ -304,7 +305,9 @@ class Softmax(_Descriptor):
         self._apply = self._packed = self._cluster = None
         self._vec = packs.pack_width(x.dtype)
         if self._n <= tl_sum.SHORT_ROW_MAX:
-            self._kernel = tl_softmax.softmax_short_rows_into(x.dtype)
+            sm_count = torch.cuda.get_device_properties(x.device_id).multi_processor_count
+            early = tl_sum.short_rows_trigger_early(self._rows, sm_count)
+            self._kernel = tl_softmax.softmax_short_rows_into(x.dtype, early)
             return
         if self._n <= tl_softmax.ONE_PASS_MAX:
             cfg = tl_softmax.config(self._n)

@@ -8,6 +8,7 @@ of the partials into `out`.
 
 # No `from __future__ import annotations`: TileLang evaluates the T.Tensor annotations at definition.
 
+import math
 from dataclasses import dataclass
 
 from operator_runtime.tilelang._env import FP32, T, jit
@@ -77,6 +78,18 @@ def reduce_rows_program(dtype: str, out_dtype: str = "", chunk: int = 1024):
 
 SHORT_ROW_MAX = 128  # rows this short take reduce_short_rows_program
 SHORT_ROWS_PER_BLOCK = 8  # a warp a row, 8 warps a block: the CUDA backend's shape for short rows
+# Short-row grids of at most this many waves (8 blocks of 256 threads an SM) let the next kernel launch at their
+# start (T.pdl_trigger); larger grids let it launch as their blocks exit. H200, every arm in one process (run ds,
+# docs/runs/short-rows-trigger-h200-2026-12-01-ds.txt): the early trigger took reduce_sum 4096x128 bf16 1.30 ->
+# 0.99 us and 16384x128 fp32 3.97 -> 3.37, softmax 4096x128 fp32 2.81 -> 2.23; on reduce_sum grids of four waves
+# and more it cost up to 43 % (32768x128 bf16 5.00 -> 5.77, 262144x128 bf16 28.1 -> 40.4, 65536x32 7.5 -> 10.7).
+# Softmax there gained 1-5 % on rows of 128 and lost 3-4 % on 65536x32; one bound for both keeps one rule.
+SHORT_ROWS_EARLY_WAVES = 2
+
+
+def short_rows_trigger_early(rows: int, sm_count: int) -> bool:
+    """Whether the short-row kernel over `rows` rows triggers the next launch at its start."""
+    return math.ceil(rows / SHORT_ROWS_PER_BLOCK) <= SHORT_ROWS_EARLY_WAVES * 8 * sm_count
 
 
 def warp_rows_layout(rows_per_block: int, width: int):
@@ -87,9 +100,10 @@ def warp_rows_layout(rows_per_block: int, width: int):
                       forward_index_fn=lambda r, j: j // 32)
 
 
-def reduce_short_rows_program(dtype: str, out_dtype: str = ""):
+def reduce_short_rows_program(dtype: str, out_dtype: str = "", trigger: bool = False):
     """Rows of at most SHORT_ROW_MAX elements, a warp each, 8 to a block: one block per row (128 threads,
-    one element each) ran 4096x128 at 3.7-3.9 us against our CUDA's 2.5 (run ac)."""
+    one element each) ran 4096x128 at 3.7-3.9 us against our CUDA's 2.5 (run ac). `trigger`: let the next
+    kernel launch at the start (short_rows_trigger_early says when)."""
     out_dtype = out_dtype or dtype
     rows, n = T.dynamic("rows"), T.dynamic("n")
     per_block, width = SHORT_ROWS_PER_BLOCK, SHORT_ROW_MAX
@@ -97,6 +111,8 @@ def reduce_short_rows_program(dtype: str, out_dtype: str = ""):
     @T.prim_func
     def reduce_short_rows_kernel(x: T.Tensor((rows, n), dtype), out: T.Tensor((rows,), out_dtype)):
         with T.Kernel(T.ceildiv(rows, per_block), threads=32 * per_block) as b:
+            if trigger:
+                T.pdl_trigger()
             T.pdl_sync()
             tile = T.alloc_fragment((per_block, width), FP32)
             totals = T.alloc_fragment((per_block,), FP32)

@@ -136,14 +136,17 @@ def softmax_packed_program(dtype: str, n: int, threads: int):
 
 
 # Rows of at most SHORT_ROW_MAX elements, a warp each, 8 to a block (reduce_sum.warp_rows_layout): one
-# block of 32 threads per row ran 4096x128 at 3.9-4.2 us against our CUDA's 2.0-3.1 (run ad).
-def softmax_short_rows_program(dtype: str):
+# block of 32 threads per row ran 4096x128 at 3.9-4.2 us against our CUDA's 2.0-3.1 (run ad). `trigger` as
+# reduce_sum's short rows (reduce_sum.short_rows_trigger_early says when).
+def softmax_short_rows_program(dtype: str, trigger: bool = False):
     rows, n = T.dynamic("rows"), T.dynamic("n")
     per_block, width = SHORT_ROWS_PER_BLOCK, SHORT_ROW_MAX
 
     @T.prim_func
     def softmax_short_rows_kernel(x: T.Tensor((rows, n), dtype), y: T.Tensor((rows, n), dtype)):
         with T.Kernel(T.ceildiv(rows, per_block), threads=32 * per_block) as b:
+            if trigger:
+                T.pdl_trigger()
             T.pdl_sync()
             tile = T.alloc_fragment((per_block, width), FP32)
             row_max = T.alloc_fragment((per_block,), FP32)

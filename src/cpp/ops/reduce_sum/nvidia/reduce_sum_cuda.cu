@@ -199,7 +199,8 @@ Status reduce_sum_cuda_execute(const ReduceSumCudaDescriptor* desc, void* worksp
     const RowsOfDim& r = desc->info.r;
     if (desc->path == SumPath::Short) {
       const bool nested = r.outer.ndim == 1;  // else one row
-      cuda::launch(reduce_sum_kernels::short_rows<T, kShortPerLane>, unsigned(desc->blocks), 256, st, o, px, r.rows,
+      const cuda::Stream sst{st.handle, st.pdl, st.thread_slots, cuda::TriggerRule::ManyWaves};
+      cuda::launch(reduce_sum_kernels::short_rows<T, kShortPerLane>, unsigned(desc->blocks), 256, sst, o, px, r.rows,
                    int(r.length), nested ? r.outer.strides[1][0] : int64_t(0),
                    nested ? r.outer.strides[0][0] : int64_t(0));
     } else if (desc->path != SumPath::Strided) {
