@@ -1,6 +1,6 @@
-// vector_add on the nvidia backend: create() picks the rows path (vectorised), the tiled path (an input
-// transposed relative to out; in words of two elements where the strides allow, tiled_pairs) or the strided
-// path.
+// vector_add on the nvidia backend: create() picks the rows path (vectorised; one contiguous row, the common
+// case, runs the `flat` kernel, the others `rows`), the tiled path (an input transposed relative to out; in words
+// of two elements where the strides allow, tiled_pairs) or the strided path.
 #include <algorithm>
 #include <type_traits>
 
@@ -140,6 +140,10 @@ void launch_rows(const VectorAddCudaDescriptor* d, T* out, const T* a, const T* 
   const auto& p = d->rows;
   const dim3 grid(unsigned(ceil_div(p.inner, kRowsBlock * VEC * UNROLL)), unsigned(std::min<int64_t>(p.rows, 65535)));
   const int bcast = (p.a_inner == 0 ? 1 : 0) | (p.b_inner == 0 ? 2 : 0);
+  if (p.rows == 1 && bcast == 0) {
+    cuda::launch(vector_add_kernels::flat<T, VEC, UNROLL, kRowsBlock>, grid, kRowsBlock, stream, out, a, b, p.inner);
+    return;
+  }
   auto launch = [&](auto k) {
     cuda::launch(vector_add_kernels::rows<T, VEC, UNROLL, decltype(k)::value, kRowsBlock>, grid, kRowsBlock, stream,
                  out, a, b, p);

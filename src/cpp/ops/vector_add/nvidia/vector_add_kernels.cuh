@@ -51,50 +51,66 @@ __device__ __forceinline__ void widen(const cuda::Pack<T, VEC>& pk, float splat,
 
 // Each thread adds kUnroll packs of VEC elements of one row. All packs are loaded before the first is
 // converted, so 2 x kUnroll 16-byte loads are in flight per thread whatever the dtype. A row's tail that
-// does not fill a pack is done element by element. The launch bound asks for 4 blocks per SM (64
-// registers): left alone, ptxas took 114 for fp32, and ncu on the H200 showed the row broadcast of
-// 16384^2 at 20 % occupancy (2 blocks per SM). BLOCK: threads per block (kRowsBlock in vector_add_cuda.cu,
-// 128 as torch's elementwise kernels; the vector_add_rows sweep times 128, 256 and 512), with the same 1024
-// threads per SM.
+// does not fill a pack is done element by element.
+template <class T, int VEC, int kUnroll, int kBcast, int BLOCK>
+__device__ __forceinline__ void add_row_packs(T* o, const T* pa, const T* pb, int64_t inner, int64_t a_inner,
+                                              int64_t b_inner) {
+  constexpr int kChunk = BLOCK * VEC * kUnroll;
+  constexpr bool kSplatA = kBcast & 1, kSplatB = kBcast & 2;
+  const int64_t base = int64_t(blockIdx.x) * kChunk + threadIdx.x * VEC;
+  cuda::Pack<T, VEC> ra[kUnroll], rb[kUnroll];
+#pragma unroll
+  for (int u = 0; u < kUnroll; ++u) {
+    const int64_t i = base + u * BLOCK * VEC;
+    if (i + VEC <= inner) {
+      if constexpr (!kSplatA) ra[u] = cuda::load_pack<T, VEC>(pa + i);
+      if constexpr (!kSplatB) rb[u] = cuda::load_pack<T, VEC>(pb + i);
+    }
+  }
+  const float sa = kSplatA ? to_float(*pa) : 0.f, sb = kSplatB ? to_float(*pb) : 0.f;
+#pragma unroll
+  for (int u = 0; u < kUnroll; ++u) {
+    const int64_t i = base + u * BLOCK * VEC;
+    if (i + VEC <= inner) {
+      float fa[VEC], fb[VEC];
+      widen<T, VEC, kSplatA>(ra[u], sa, fa);
+      widen<T, VEC, kSplatB>(rb[u], sb, fb);
+#pragma unroll
+      for (int k = 0; k < VEC; ++k) fa[k] += fb[k];
+      cuda::store_f32<T, VEC>(o + i, fa);
+    } else {
+      for (int64_t j = i; j < inner; ++j) o[j] = from_float<T>(to_float(pa[j * a_inner]) + to_float(pb[j * b_inner]));
+    }
+  }
+}
+
+// The launch bound asks for 4 blocks per SM (64 registers): left alone, ptxas took 114 for fp32, and ncu on the
+// H200 showed the row broadcast of 16384^2 at 20 % occupancy (2 blocks per SM). BLOCK: threads per block
+// (kRowsBlock in vector_add_cuda.cu, 128 as torch's elementwise kernels; the vector_add_rows sweep times 128,
+// 256 and 512), with the same 1024 threads per SM.
 template <class T, int VEC, int kUnroll, int kBcast, int BLOCK>
 __global__ void __launch_bounds__(BLOCK, 1024 / BLOCK) rows(T* out, const T* a, const T* b, RowsPlan p,
                                                             cuda::Trigger trigger) {
   cuda::pdl_prologue(trigger);
-  constexpr int kChunk = BLOCK * VEC * kUnroll;
-  constexpr bool kSplatA = kBcast & 1, kSplatB = kBcast & 2;
   for (int64_t row = blockIdx.y; row < p.rows; row += gridDim.y) {
     int64_t off[3];
     row_offsets(p, row, off);
-    T* o = out + off[0];
-    const T* pa = a + off[1];
-    const T* pb = b + off[2];
-    const int64_t base = int64_t(blockIdx.x) * kChunk + threadIdx.x * VEC;
-    cuda::Pack<T, VEC> ra[kUnroll], rb[kUnroll];
-#pragma unroll
-    for (int u = 0; u < kUnroll; ++u) {
-      const int64_t i = base + u * BLOCK * VEC;
-      if (i + VEC <= p.inner) {
-        if constexpr (!kSplatA) ra[u] = cuda::load_pack<T, VEC>(pa + i);
-        if constexpr (!kSplatB) rb[u] = cuda::load_pack<T, VEC>(pb + i);
-      }
-    }
-    const float sa = kSplatA ? to_float(*pa) : 0.f, sb = kSplatB ? to_float(*pb) : 0.f;
-#pragma unroll
-    for (int u = 0; u < kUnroll; ++u) {
-      const int64_t i = base + u * BLOCK * VEC;
-      if (i + VEC <= p.inner) {
-        float fa[VEC], fb[VEC];
-        widen<T, VEC, kSplatA>(ra[u], sa, fa);
-        widen<T, VEC, kSplatB>(rb[u], sb, fb);
-#pragma unroll
-        for (int k = 0; k < VEC; ++k) fa[k] += fb[k];
-        cuda::store_f32<T, VEC>(o + i, fa);
-      } else {
-        for (int64_t j = i; j < p.inner; ++j)
-          o[j] = from_float<T>(to_float(pa[j * p.a_inner]) + to_float(pb[j * p.b_inner]));
-      }
-    }
+    add_row_packs<T, VEC, kUnroll, kBcast, BLOCK>(out + off[0], a + off[1], b + off[2], p.inner, p.a_inner,
+                                                  p.b_inner);
   }
+}
+
+// One row, neither input broadcast (every contiguous add, whatever its shape): the rows kernel's body without
+// the row loop and the RowsPlan. tests/bench/sweeps/vector_add_params.cu (H200, run dw, one 16-byte pack a thread,
+// the same grid): rows 1.35 / 1.55 / 1.75 us at 4096 / 65536 / 131072 fp32 elements, flat 0.95 / 1.31 / 1.44, as
+// fast as a kernel without the element-wise tail and as one with 288 unused parameter bytes (run dv), so the cost
+// was in rows' body (its loop over rows and their offsets), not in its parameters' size. Prepared ops in one
+// process (run dw against du): 1x65536 fp32 1.13-1.18 -> 0.74 us, bf16 1.29 -> 0.71, TileLang's time.
+template <class T, int VEC, int kUnroll, int BLOCK>
+__global__ void __launch_bounds__(BLOCK, 1024 / BLOCK) flat(T* out, const T* a, const T* b, int64_t n,
+                                                            cuda::Trigger trigger) {
+  cuda::pdl_prologue(trigger);
+  add_row_packs<T, VEC, kUnroll, 0, BLOCK>(out, a, b, n, 1, 1);
 }
 
 // Tiled: out is unit-stride along dim i, and an input that is not (a transposed view) is unit-stride

@@ -1,0 +1,117 @@
+// Does the size of a kernel's parameters cost a small vector_add? Session 26 (run du, .device/va_order.py) timed our
+// CUDA's one-pack-a-thread `rows` kernel 0.4-0.6 us slower than TileLang's kernel of the same grid (blocks of 128,
+// one 16-byte pack a thread) at 65536-131072 elements, in either order in one process. `rows` takes a 296-byte
+// RowsPlan; TileLang's kernel three pointers and two ints. This sweep launches, the library's way (cuda::launch:
+// PDL, early trigger), with one grid:
+//   rows:   vector_add_kernels::rows<T, VEC, 1, 0, 128> on one row (the library's small path until session 26);
+//   flat:   vector_add_kernels::flat<T, VEC, 1, 128>, rows' body without the row loop and the RowsPlan (the
+//           library's kernel for one contiguous row since session 26);
+//   lean:   one pack's loads, adds and store with (out, a, b, n) as parameters, and no element-wise tail;
+//   padded: lean with an unused 288-byte parameter, the size of RowsPlan's outer dims.
+// padded against lean is the parameters' part of the cost; flat against lean, the tail's.
+//
+#include <cuda_runtime.h>
+
+#include <cstdint>
+#include <cstdio>
+#include <type_traits>
+#include <vector>
+
+#include "core/cuda_launch.cuh"
+#include "ops/vector_add/nvidia/vector_add_kernels.cuh"
+#include "sweep_timing.cuh"
+
+namespace {
+
+using namespace ort;
+constexpr int kBlock = 128;
+
+struct Unused {
+  int64_t words[36];  // 288 bytes
+};
+
+template <class T, int VEC>
+__device__ __forceinline__ void add_one_pack(T* out, const T* a, const T* b, int64_t inner) {
+  const int64_t i = (int64_t(blockIdx.x) * kBlock + threadIdx.x) * VEC;
+  if (i + VEC > inner) return;
+  float fa[VEC], fb[VEC];
+  cuda::unpack(cuda::load_pack<T, VEC>(a + i), fa);
+  cuda::unpack(cuda::load_pack<T, VEC>(b + i), fb);
+#pragma unroll
+  for (int k = 0; k < VEC; ++k) fa[k] += fb[k];
+  cuda::store_f32<T, VEC>(out + i, fa);
+}
+
+template <class T, int VEC>
+__global__ void __launch_bounds__(kBlock, 8) lean(T* out, const T* a, const T* b, int64_t inner,
+                                                 cuda::Trigger trigger) {
+  cuda::pdl_prologue(trigger);
+  add_one_pack<T, VEC>(out, a, b, inner);
+}
+
+template <class T, int VEC>
+__global__ void __launch_bounds__(kBlock, 8) padded(T* out, const T* a, const T* b, int64_t inner, Unused,
+                                                   cuda::Trigger trigger) {
+  cuda::pdl_prologue(trigger);
+  add_one_pack<T, VEC>(out, a, b, inner);
+}
+
+template <class T>
+const char* dtype_name() {
+  if constexpr (std::is_same_v<T, float>) return "float32";
+  else return "bfloat16";
+}
+
+template <class T>
+void sweep(int64_t n) {
+  constexpr int kVec = 16 / sizeof(T);
+  const size_t bytes = size_t(n) * sizeof(T);
+  const int launches = launches_for(3 * bytes);
+  std::vector<T*> out(launches), a(launches), b(launches);
+  for (int i = 0; i < launches; ++i) {
+    CHECK(cudaMalloc(&out[i], bytes));
+    CHECK(cudaMalloc(&a[i], bytes));
+    CHECK(cudaMalloc(&b[i], bytes));
+    CHECK(cudaMemset(a[i], 0x3c, bytes));
+    CHECK(cudaMemset(b[i], 0x3c, bytes));
+  }
+  vector_add_kernels::RowsPlan p;
+  p.inner = n;
+  const unsigned grid = unsigned((n + kBlock * kVec - 1) / (kBlock * kVec));
+  // Twice each, interleaved, so that a drift between the first and the last timing shows.
+  for (int rep = 0; rep < 2; ++rep) {
+    const double rows_us = time_graph(launches, [&](int i, cudaStream_t st) {
+      cuda::launch(vector_add_kernels::rows<T, kVec, 1, 0, kBlock>, dim3(grid), dim3(kBlock), cuda::Stream{st, true},
+                   out[i], static_cast<const T*>(a[i]), static_cast<const T*>(b[i]), p);
+    });
+    const double flat_us = time_graph(launches, [&](int i, cudaStream_t st) {
+      cuda::launch(vector_add_kernels::flat<T, kVec, 1, kBlock>, dim3(grid), dim3(kBlock), cuda::Stream{st, true},
+                   out[i], static_cast<const T*>(a[i]), static_cast<const T*>(b[i]), n);
+    });
+    const double lean_us = time_graph(launches, [&](int i, cudaStream_t st) {
+      cuda::launch(lean<T, kVec>, dim3(grid), dim3(kBlock), cuda::Stream{st, true}, out[i],
+                   static_cast<const T*>(a[i]), static_cast<const T*>(b[i]), n);
+    });
+    const double padded_us = time_graph(launches, [&](int i, cudaStream_t st) {
+      cuda::launch(padded<T, kVec>, dim3(grid), dim3(kBlock), cuda::Stream{st, true}, out[i],
+                   static_cast<const T*>(a[i]), static_cast<const T*>(b[i]), n, Unused{});
+    });
+    std::printf("%s,%lld,%u,%d,%.3f,%.3f,%.3f,%.3f\n", dtype_name<T>(), static_cast<long long>(n), grid, rep,
+                rows_us, flat_us, lean_us, padded_us);
+    std::fflush(stdout);
+  }
+  for (int i = 0; i < launches; ++i) {
+    CHECK(cudaFree(out[i]));
+    CHECK(cudaFree(a[i]));
+    CHECK(cudaFree(b[i]));
+  }
+}
+
+}  // namespace
+
+int main() {
+  std::printf("dtype,elements,blocks,rep,rows_us,flat_us,lean_us,padded_us\n");
+  for (int64_t n : {4096, 65536, 131072, 262144}) sweep<float>(n);
+  for (int64_t n : {65536, 131072}) sweep<bfloat16_t>(n);
+  return 0;
+}
