@@ -39,8 +39,8 @@ __device__ __forceinline__ void pdl_prologue(Trigger when) {
 // Which grids trigger AtExit, by the share of the GPU's thread slots they ask for. Both rules are reduce_sum's,
 // measured on the H200 with one build timing both triggers.
 enum class TriggerRule : unsigned char {
-  // 35-75 %: the row, split and column kernels (session 14, above). Above two waves these lost 1-2 % AtExit
-  // (run ds: 4096x16384, 1024x65536 and 32768x4096 rows), so they stay Early there.
+  // 35-75 %: the row, split and column kernels (session 14, above). Above one wave these lost 1-2 % AtExit
+  // (run ds, twice: the 4096x16384, 1024x65536 and 32768x4096 rows), so they stay Early there.
   HalfWindow,
   // Above two waves (200 %): short_rows. Run ds (docs/runs/short-rows-trigger-h200-2026-12-01-ds.txt): AtExit
   // took 262144x128 fp32 / bf16 40.6 / 40.5 -> 34.6 / 29.5 us and 65536x32 10.7 -> 7.8, where Early at 194 %
