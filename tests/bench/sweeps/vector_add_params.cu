@@ -9,12 +9,17 @@
 //   lean:   one pack's loads, adds and store with (out, a, b, n) as parameters, and no element-wise tail;
 //   padded: lean with an unused 288-byte parameter, the size of RowsPlan's outer dims.
 // padded against lean is the parameters' part of the cost; flat against lean, the tail's.
+// A second table (after a blank line) times the row broadcast of a (rows, inner) by an (inner,) vector, which
+// the library runs through `rows` (one row a blockIdx.y, RowsPlan's outer dim): rows against `row_each`, the
+// same body with the row index taken from blockIdx.y and its offset from the row length, no loop and no
+// RowsPlan, at sizes the library sends to one pack a thread (`small`); session 26, next experiment 1, not yet run.
 //
 #include <cuda_runtime.h>
 
 #include <cstdint>
 #include <cstdio>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "core/cuda_launch.cuh"
@@ -107,11 +112,66 @@ void sweep(int64_t n) {
   }
 }
 
+// One row a blockIdx.y (grid.y == rows), b one row broadcast over them: no loop over rows, no RowsPlan.
+template <class T, int VEC>
+__global__ void __launch_bounds__(kBlock, 8) row_each(T* out, const T* a, const T* b, int64_t inner,
+                                                     cuda::Trigger trigger) {
+  cuda::pdl_prologue(trigger);
+  const int64_t off = int64_t(blockIdx.y) * inner;
+  vector_add_kernels::add_row_packs<T, VEC, 1, 0, kBlock>(out + off, a + off, b, inner, 1, 1);
+}
+
+template <class T>
+void sweep_broadcast(int64_t rows, int64_t inner) {
+  constexpr int kVec = 16 / sizeof(T);
+  const size_t bytes = size_t(rows * inner) * sizeof(T), row_bytes = size_t(inner) * sizeof(T);
+  const int launches = launches_for(2 * bytes + row_bytes);
+  std::vector<T*> out(launches), a(launches), b(launches);
+  for (int i = 0; i < launches; ++i) {
+    CHECK(cudaMalloc(&out[i], bytes));
+    CHECK(cudaMalloc(&a[i], bytes));
+    CHECK(cudaMalloc(&b[i], row_bytes));
+    CHECK(cudaMemset(a[i], 0x3c, bytes));
+    CHECK(cudaMemset(b[i], 0x3c, row_bytes));
+  }
+  vector_add_kernels::RowsPlan p;  // as the library plans a row broadcast (vector_add_cuda.cu, plan_rows)
+  p.rows = rows;
+  p.inner = inner;
+  p.outer_ndim = 1;
+  p.outer_shape[0] = rows;
+  p.outer_stride[0][0] = p.outer_stride[1][0] = inner;
+  p.outer_stride[2][0] = 0;
+  const dim3 grid(unsigned((inner + kBlock * kVec - 1) / (kBlock * kVec)), unsigned(rows));
+  for (int rep = 0; rep < 2; ++rep) {
+    const double rows_us = time_graph(launches, [&](int i, cudaStream_t st) {
+      cuda::launch(vector_add_kernels::rows<T, kVec, 1, 0, kBlock>, grid, dim3(kBlock), cuda::Stream{st, true},
+                   out[i], static_cast<const T*>(a[i]), static_cast<const T*>(b[i]), p);
+    });
+    const double each_us = time_graph(launches, [&](int i, cudaStream_t st) {
+      cuda::launch(row_each<T, kVec>, grid, dim3(kBlock), cuda::Stream{st, true}, out[i],
+                   static_cast<const T*>(a[i]), static_cast<const T*>(b[i]), inner);
+    });
+    std::printf("%s,%lld,%lld,%u,%d,%.3f,%.3f\n", dtype_name<T>(), static_cast<long long>(rows),
+                static_cast<long long>(inner), grid.x * grid.y, rep, rows_us, each_us);
+    std::fflush(stdout);
+  }
+  for (int i = 0; i < launches; ++i) {
+    CHECK(cudaFree(out[i]));
+    CHECK(cudaFree(a[i]));
+    CHECK(cudaFree(b[i]));
+  }
+}
+
 }  // namespace
 
 int main() {
   std::printf("dtype,elements,blocks,rep,rows_us,flat_us,lean_us,padded_us\n");
   for (int64_t n : {4096, 65536, 131072, 262144}) sweep<float>(n);
   for (int64_t n : {65536, 131072}) sweep<bfloat16_t>(n);
+  std::printf("\ndtype,rows,inner,blocks,rep,rows_us,row_each_us\n");
+  for (auto [r, n] : {std::pair<int64_t, int64_t>{16, 4096}, {64, 2048}, {256, 2048}}) {
+    sweep_broadcast<float>(r, n);
+    sweep_broadcast<bfloat16_t>(r, n);
+  }
   return 0;
 }

@@ -1,0 +1,95 @@
+// reduce_sum's short rows (at most 128 elements, a warp a row, 8 rows a block): the library's `short_rows` against
+// the same kernel with 32-bit row indices and sizes. Session 26 (run dt) timed our CUDA's bf16 short rows 5 % behind
+// TileLang's at 131072-262144 rows of 128 (15.7 / 29.6 against 14.9 / 28.1 us), and TileLang's lowered kernel is
+// ours line for line but for its `int` row index and sizes (ours: `int64_t` rows and two `int64_t` row strides, for
+// any row stride) and its guards in place of our early return. Both arms launch the library's way, with PDL and
+// the trigger rule short_rows uses (TriggerRule::ManyWaves); each twice, interleaved. Not yet run (session 26,
+// next experiment 2).
+//
+//   nvcc -std=c++17 -O3 -arch=sm_90 -Isrc/cpp tests/bench/sweeps/reduce_sum_short_rows.cu -o reduce_sum_short_rows
+//   ./reduce_sum_short_rows > reduce_sum_short_rows.csv   (scripts/gpu_check.sh --sweep with SWEEPS=reduce_sum_short_rows)
+#include <cuda_runtime.h>
+
+#include <cstdint>
+#include <cstdio>
+#include <type_traits>
+#include <vector>
+
+#include "core/cuda_launch.cuh"
+#include "ops/reduce_sum/nvidia/reduce_sum_kernels.cuh"
+#include "sweep_timing.cuh"
+
+namespace {
+
+using namespace ort;
+constexpr int kPerLane = 4;  // reduce_sum_cuda.cu's kShortPerLane: rows of up to 128
+
+// short_rows with 32-bit indices: contiguous rows only (row stride == length), fewer than 2^31 elements.
+template <class T>
+__global__ void __launch_bounds__(256) short_rows_32(T* out, const T* x, int rows, int length, cuda::Trigger trigger) {
+  cuda::pdl_prologue(trigger);
+  const int row = int(blockIdx.x) * 8 + int(threadIdx.x) / 32;
+  const int lane = int(threadIdx.x) % 32;
+  float v[kPerLane];
+#pragma unroll
+  for (int k = 0; k < kPerLane; ++k)
+    v[k] = row < rows && lane + 32 * k < length ? to_float(x[row * length + lane + 32 * k]) : 0.f;
+  float s = 0.f;
+#pragma unroll
+  for (int k = 0; k < kPerLane; ++k) s += v[k];
+  s = cuda::SumOp{}.warp<32>(s);
+  if (lane == 0 && row < rows) out[row] = from_float<T>(s);
+}
+
+template <class T>
+const char* dtype_name() {
+  if constexpr (std::is_same_v<T, float>) return "float32";
+  else return "bfloat16";
+}
+
+template <class T>
+void sweep(int rows, int length, int64_t slots) {
+  const size_t bytes = size_t(rows) * size_t(length) * sizeof(T);
+  const int launches = launches_for(bytes + size_t(rows) * sizeof(T));
+  std::vector<T*> out(launches), x(launches);
+  for (int i = 0; i < launches; ++i) {
+    CHECK(cudaMalloc(&out[i], size_t(rows) * sizeof(T)));
+    CHECK(cudaMalloc(&x[i], bytes));
+    CHECK(cudaMemset(x[i], 0x3c, bytes));
+  }
+  const unsigned blocks = unsigned((rows + 7) / 8);
+  for (int rep = 0; rep < 2; ++rep) {
+    const double library_us = time_graph(launches, [&](int i, cudaStream_t st) {
+      const cuda::Stream s{st, true, slots, cuda::TriggerRule::ManyWaves};
+      cuda::launch(reduce_sum_kernels::short_rows<T, kPerLane>, dim3(blocks), dim3(256), s, out[i],
+                   static_cast<const T*>(x[i]), int64_t(rows), length, int64_t(length), int64_t(1));
+    });
+    const double narrow_us = time_graph(launches, [&](int i, cudaStream_t st) {
+      const cuda::Stream s{st, true, slots, cuda::TriggerRule::ManyWaves};
+      cuda::launch(short_rows_32<T>, dim3(blocks), dim3(256), s, out[i], static_cast<const T*>(x[i]), rows, length);
+    });
+    std::printf("%s,%d,%d,%u,%d,%.3f,%.3f\n", dtype_name<T>(), rows, length, blocks, rep, library_us, narrow_us);
+    std::fflush(stdout);
+  }
+  for (int i = 0; i < launches; ++i) {
+    CHECK(cudaFree(out[i]));
+    CHECK(cudaFree(x[i]));
+  }
+}
+
+}  // namespace
+
+int main() {
+  int sms = 0, threads_per_sm = 0;  // the thread slots reduce_sum's create() hands its launches
+  CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
+  CHECK(cudaDeviceGetAttribute(&threads_per_sm, cudaDevAttrMaxThreadsPerMultiProcessor, 0));
+  const int64_t slots = int64_t(sms) * threads_per_sm;
+  std::printf("dtype,rows,length,blocks,rep,short_rows_us,short_rows_32_us\n");
+  for (int rows : {4096, 16384, 32768, 131072, 262144}) {
+    sweep<float>(rows, 128, slots);
+    sweep<bfloat16_t>(rows, 128, slots);
+  }
+  sweep<float>(65536, 32, slots);
+  sweep<bfloat16_t>(65536, 32, slots);
+  return 0;
+}
