@@ -67,19 +67,40 @@ const char* dtype_name() {
   else return "bfloat16";
 }
 
+// One input set per launch (out and a of `bytes`, b of `b_bytes`), so that together they do not stay in L2.
+template <class T>
+struct InputSets {
+  std::vector<T*> out, a, b;
+  InputSets(size_t bytes, size_t b_bytes) {
+    const int launches = launches_for(2 * bytes + b_bytes);
+    out.resize(launches);
+    a.resize(launches);
+    b.resize(launches);
+    for (int i = 0; i < launches; ++i) {
+      CHECK(cudaMalloc(&out[i], bytes));
+      CHECK(cudaMalloc(&a[i], bytes));
+      CHECK(cudaMalloc(&b[i], b_bytes));
+      CHECK(cudaMemset(a[i], 0x3c, bytes));
+      CHECK(cudaMemset(b[i], 0x3c, b_bytes));
+    }
+  }
+  ~InputSets() {
+    for (size_t i = 0; i < out.size(); ++i) {
+      CHECK(cudaFree(out[i]));
+      CHECK(cudaFree(a[i]));
+      CHECK(cudaFree(b[i]));
+    }
+  }
+  int launches() const { return int(out.size()); }
+};
+
 template <class T>
 void sweep(int64_t n) {
   constexpr int kVec = 16 / sizeof(T);
   const size_t bytes = size_t(n) * sizeof(T);
-  const int launches = launches_for(3 * bytes);
-  std::vector<T*> out(launches), a(launches), b(launches);
-  for (int i = 0; i < launches; ++i) {
-    CHECK(cudaMalloc(&out[i], bytes));
-    CHECK(cudaMalloc(&a[i], bytes));
-    CHECK(cudaMalloc(&b[i], bytes));
-    CHECK(cudaMemset(a[i], 0x3c, bytes));
-    CHECK(cudaMemset(b[i], 0x3c, bytes));
-  }
+  const InputSets<T> sets(bytes, bytes);
+  const int launches = sets.launches();
+  const auto &out = sets.out, &a = sets.a, &b = sets.b;
   vector_add_kernels::RowsPlan p;
   p.inner = n;
   const unsigned grid = unsigned((n + kBlock * kVec - 1) / (kBlock * kVec));
@@ -105,11 +126,6 @@ void sweep(int64_t n) {
                 rows_us, flat_us, lean_us, padded_us);
     std::fflush(stdout);
   }
-  for (int i = 0; i < launches; ++i) {
-    CHECK(cudaFree(out[i]));
-    CHECK(cudaFree(a[i]));
-    CHECK(cudaFree(b[i]));
-  }
 }
 
 // One row a blockIdx.y (grid.y == rows), b one row broadcast over them: no loop over rows, no RowsPlan.
@@ -124,16 +140,9 @@ __global__ void __launch_bounds__(kBlock, 8) row_each(T* out, const T* a, const 
 template <class T>
 void sweep_broadcast(int64_t rows, int64_t inner) {
   constexpr int kVec = 16 / sizeof(T);
-  const size_t bytes = size_t(rows * inner) * sizeof(T), row_bytes = size_t(inner) * sizeof(T);
-  const int launches = launches_for(2 * bytes + row_bytes);
-  std::vector<T*> out(launches), a(launches), b(launches);
-  for (int i = 0; i < launches; ++i) {
-    CHECK(cudaMalloc(&out[i], bytes));
-    CHECK(cudaMalloc(&a[i], bytes));
-    CHECK(cudaMalloc(&b[i], row_bytes));
-    CHECK(cudaMemset(a[i], 0x3c, bytes));
-    CHECK(cudaMemset(b[i], 0x3c, row_bytes));
-  }
+  const InputSets<T> sets(size_t(rows * inner) * sizeof(T), size_t(inner) * sizeof(T));
+  const int launches = sets.launches();
+  const auto &out = sets.out, &a = sets.a, &b = sets.b;
   vector_add_kernels::RowsPlan p;  // as the library plans a row broadcast (vector_add_cuda.cu, plan_rows)
   p.rows = rows;
   p.inner = inner;
@@ -154,11 +163,6 @@ void sweep_broadcast(int64_t rows, int64_t inner) {
     std::printf("%s,%lld,%lld,%u,%d,%.3f,%.3f\n", dtype_name<T>(), static_cast<long long>(rows),
                 static_cast<long long>(inner), grid.x * grid.y, rep, rows_us, each_us);
     std::fflush(stdout);
-  }
-  for (int i = 0; i < launches; ++i) {
-    CHECK(cudaFree(out[i]));
-    CHECK(cudaFree(a[i]));
-    CHECK(cudaFree(b[i]));
   }
 }
 
