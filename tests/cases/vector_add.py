@@ -25,6 +25,8 @@ def correctness_cases() -> list[CorrectnessCase]:
         C("rows-aligned", _ab((64, 256), (64, 256))),
         C("row-vector", _ab((33, 1024), (1024,))),
         C("row-vector-odd", _ab((33, 1031), (1031,))),
+        # nvidia: more rows than a grid's y dim holds (65535): the rows kernel's loop over rows, not row_grid
+        C("row-vector-many-rows", _ab((70_000, 5), (5,))),
         C("column-vector", _ab((257, 1), (257, 96))),
         C("outer-product", _ab((1, 40), (37, 1))),
         C("scalar-plus-tensor", _ab((), (5, 7))),

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 
 import pytest
+import torch
 from cases.reduce_sum import api_error_cases, correctness_cases
 
 import operator_runtime as ort
@@ -30,3 +31,20 @@ def test_reduce_sum(case, dtype, form, backend, device):
 @pytest.mark.parametrize("case", api_error_cases(), ids=lambda c: c.id)
 def test_reduce_sum_errors(case, backend, device):
     check_error(case, device)
+
+
+def test_short_rows_past_32_bit_offsets(backend, device):
+    """nvidia's short_rows runs with int offsets where every row's fit (create() checks); 16 rows 2^27 elements
+    apart reach past 2^31 and take the int64_t kernel. A kernel given the int bound wrongly would read the wrong
+    rows (or fault) here."""
+    if backend is not ort.Backend.NVIDIA:
+        pytest.skip("the 32-bit offset bound is the nvidia short_rows kernel's; the view spans 4 GiB")
+    step = 1 << 27
+    base = torch.zeros(15 * step + 100, dtype=torch.float16, device=device)
+    x = base.as_strided((16, 100), (step, 1))
+    x.copy_(torch.randn(16, 100, dtype=torch.float16))
+    expected = x.double().sum(-1)
+    for form in FORMS:
+        out = torch.full((16,), float("nan"), dtype=torch.float16, device=device)
+        result = call(form, ort.reduce_sum, ort.prepare_reduce_sum, [x], {}, out, backend)
+        assert_close(result, expected, atol_scale=10.0)

@@ -1,10 +1,14 @@
-// reduce_sum's short rows (at most 128 elements, a warp a row, 8 rows a block): the library's `short_rows` against
-// the same kernel with 32-bit row indices and sizes. Session 26 (run dt) timed our CUDA's bf16 short rows 5 % behind
-// TileLang's at 131072-262144 rows of 128 (15.7 / 29.6 against 14.9 / 28.1 us), and TileLang's lowered kernel is
-// ours line for line but for its `int` row index and sizes (ours: `int64_t` rows and two `int64_t` row strides, for
-// any row stride) and its guards in place of our early return. Both arms launch the library's way, with PDL and
-// the trigger rule short_rows uses (TriggerRule::ManyWaves); each twice, interleaved. Not yet run (session 26,
-// next experiment 2).
+// reduce_sum's short rows (at most 128 elements, a warp a row, 8 rows a block). Session 26 (run dt) timed our CUDA's
+// bf16 short rows 5 % behind TileLang's at 131072-262144 rows of 128 (15.7 / 29.6 against 14.9 / 28.1 us), and
+// TileLang's lowered kernel is ours line for line but for its `int` row index and sizes (ours then: `int64_t` rows
+// and two `int64_t` row strides, for any row stride) and its guards in place of our early return. Arms, all
+// launched the library's way, with PDL and the trigger rule short_rows uses (TriggerRule::ManyWaves), each twice,
+// interleaved:
+//   short_rows:     session 26's library kernel (64-bit, early return), kept here as `before`;
+//   short_rows_32:  the same with 32-bit indices and guards, contiguous rows only (run dx: 5-6 % faster at
+//                   131072-262144 bf16 rows, 1-5 % elsewhere);
+//   library_64/32:  the library's short_rows since session 27 (guards, Index a template parameter) at int64_t
+//                   and at int, which says whether the index width or the guards made the difference.
 //
 //   nvcc -std=c++17 -O3 -arch=sm_90 -Isrc/cpp tests/bench/sweeps/reduce_sum_short_rows.cu -o reduce_sum_short_rows
 //   ./reduce_sum_short_rows > reduce_sum_short_rows.csv   (scripts/gpu_check.sh --sweep with SWEEPS=reduce_sum_short_rows)
@@ -23,6 +27,25 @@ namespace {
 
 using namespace ort;
 constexpr int kPerLane = 4;  // reduce_sum_cuda.cu's kShortPerLane: rows of up to 128
+
+// Session 26's library kernel: 64-bit rows and strides, an early return for a warp past the last row.
+template <class T>
+__global__ void __launch_bounds__(256) before(T* out, const T* x, int64_t rows, int length, int64_t x_row_stride,
+                                              int64_t out_row_stride, cuda::Trigger trigger) {
+  cuda::pdl_prologue(trigger);
+  const int64_t row = int64_t(blockIdx.x) * 8 + threadIdx.x / 32;
+  const int lane = threadIdx.x % 32;
+  if (row >= rows) return;
+  const T* p = x + row * x_row_stride;
+  float v[kPerLane];
+#pragma unroll
+  for (int k = 0; k < kPerLane; ++k) v[k] = lane + 32 * k < length ? to_float(p[lane + 32 * k]) : 0.f;
+  float s = 0.f;
+#pragma unroll
+  for (int k = 0; k < kPerLane; ++k) s += v[k];
+  s = cuda::SumOp{}.warp<32>(s);
+  if (lane == 0) out[row * out_row_stride] = from_float<T>(s);
+}
 
 // short_rows with 32-bit indices: contiguous rows only (row stride == length), fewer than 2^31 elements.
 template <class T>
@@ -59,16 +82,28 @@ void sweep(int rows, int length, int64_t slots) {
   }
   const unsigned blocks = unsigned((rows + 7) / 8);
   for (int rep = 0; rep < 2; ++rep) {
-    const double library_us = time_graph(launches, [&](int i, cudaStream_t st) {
-      const cuda::Stream s{st, true, slots, cuda::TriggerRule::ManyWaves};
-      cuda::launch(reduce_sum_kernels::short_rows<T, kPerLane>, dim3(blocks), dim3(256), s, out[i],
+    auto time = [&](auto launch) {
+      return time_graph(launches, [&](int i, cudaStream_t st) {
+        launch(cuda::Stream{st, true, slots, cuda::TriggerRule::ManyWaves}, i);
+      });
+    };
+    const double before_us = time([&](cuda::Stream st, int i) {
+      cuda::launch(before<T>, dim3(blocks), dim3(256), st, out[i], static_cast<const T*>(x[i]), int64_t(rows), length,
+                   int64_t(length), int64_t(1));
+    });
+    const double narrow_us = time([&](cuda::Stream st, int i) {
+      cuda::launch(short_rows_32<T>, dim3(blocks), dim3(256), st, out[i], static_cast<const T*>(x[i]), rows, length);
+    });
+    const double lib64_us = time([&](cuda::Stream st, int i) {
+      cuda::launch(reduce_sum_kernels::short_rows<T, kPerLane, int64_t>, dim3(blocks), dim3(256), st, out[i],
                    static_cast<const T*>(x[i]), int64_t(rows), length, int64_t(length), int64_t(1));
     });
-    const double narrow_us = time_graph(launches, [&](int i, cudaStream_t st) {
-      const cuda::Stream s{st, true, slots, cuda::TriggerRule::ManyWaves};
-      cuda::launch(short_rows_32<T>, dim3(blocks), dim3(256), s, out[i], static_cast<const T*>(x[i]), rows, length);
+    const double lib32_us = time([&](cuda::Stream st, int i) {
+      cuda::launch(reduce_sum_kernels::short_rows<T, kPerLane, int>, dim3(blocks), dim3(256), st, out[i],
+                   static_cast<const T*>(x[i]), rows, length, length, 1);
     });
-    std::printf("%s,%d,%d,%u,%d,%.3f,%.3f\n", dtype_name<T>(), rows, length, blocks, rep, library_us, narrow_us);
+    std::printf("%s,%d,%d,%u,%d,%.3f,%.3f,%.3f,%.3f\n", dtype_name<T>(), rows, length, blocks, rep, before_us,
+                narrow_us, lib64_us, lib32_us);
     std::fflush(stdout);
   }
   for (int i = 0; i < launches; ++i) {
@@ -84,7 +119,7 @@ int main() {
   CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
   CHECK(cudaDeviceGetAttribute(&threads_per_sm, cudaDevAttrMaxThreadsPerMultiProcessor, 0));
   const int64_t slots = int64_t(sms) * threads_per_sm;
-  std::printf("dtype,rows,length,blocks,rep,short_rows_us,short_rows_32_us\n");
+  std::printf("dtype,rows,length,blocks,rep,before_us,short_rows_32_us,library_64_us,library_32_us\n");
   for (int rows : {4096, 16384, 32768, 131072, 262144}) {
     sweep<float>(rows, 128, slots);
     sweep<bfloat16_t>(rows, 128, slots);

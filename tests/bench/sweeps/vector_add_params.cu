@@ -6,13 +6,19 @@
 //   rows:   vector_add_kernels::rows<T, VEC, 1, 0, 128> on one row (the library's small path until session 26);
 //   flat:   vector_add_kernels::flat<T, VEC, 1, 128>, rows' body without the row loop and the RowsPlan (the
 //           library's kernel for one contiguous row since session 26);
+//   row_grid: vector_add_kernels::row_grid<T, VEC, 1, 0, 128> on one row: flat with a row step per tensor (the
+//           library's kernel for small plans of several rows since session 27; run dy: 0.08-0.12 us over lean);
 //   lean:   one pack's loads, adds and store with (out, a, b, n) as parameters, and no element-wise tail;
 //   padded: lean with an unused 288-byte parameter, the size of RowsPlan's outer dims.
-// padded against lean is the parameters' part of the cost; flat against lean, the tail's.
+// padded against lean is the parameters' part of the cost; flat against lean, the tail's; row_grid against flat,
+// the row steps'.
 // A second table (after a blank line) times the row broadcast of a (rows, inner) by an (inner,) vector, which
-// the library runs through `rows` (one row a blockIdx.y, RowsPlan's outer dim): rows against `row_each`, the
-// same body with the row index taken from blockIdx.y and its offset from the row length, no loop and no
-// RowsPlan, at sizes the library sends to one pack a thread (`small`); session 26, next experiment 1, not yet run.
+// the library ran through `rows` until session 27 (one row a blockIdx.y, RowsPlan's outer dim): rows against
+// `row_each`, the same body with the row index taken from blockIdx.y and its offset from the row length, no loop
+// and no RowsPlan, and against the library's row_grid (row_each with a row step per tensor, the kernel the
+// library runs for such plans since session 27), at sizes the library sends to one pack a thread (`small`). Run
+// dx (H200): fp32 16x4096 / 64x2048 / 256x2048 rows 1.57 / 1.77 / 2.57 us, row_each 1.29 / 1.38 / 2.31; run dy:
+// rows 1.54 / 1.75 / 2.55, row_each 1.26 / 1.35 / 2.30, row_grid 1.30 / 1.40 / 2.37.
 //
 #include <cuda_runtime.h>
 
@@ -114,6 +120,11 @@ void sweep(int64_t n) {
       cuda::launch(vector_add_kernels::flat<T, kVec, 1, kBlock>, dim3(grid), dim3(kBlock), cuda::Stream{st, true},
                    out[i], static_cast<const T*>(a[i]), static_cast<const T*>(b[i]), n);
     });
+    const double row_grid_us = time_graph(launches, [&](int i, cudaStream_t st) {
+      cuda::launch(vector_add_kernels::row_grid<T, kVec, 1, 0, kBlock>, dim3(grid), dim3(kBlock),
+                   cuda::Stream{st, true}, out[i], static_cast<const T*>(a[i]), static_cast<const T*>(b[i]),
+                   vector_add_kernels::RowSteps{n, {0, 0, 0}});
+    });
     const double lean_us = time_graph(launches, [&](int i, cudaStream_t st) {
       cuda::launch(lean<T, kVec>, dim3(grid), dim3(kBlock), cuda::Stream{st, true}, out[i],
                    static_cast<const T*>(a[i]), static_cast<const T*>(b[i]), n);
@@ -122,8 +133,8 @@ void sweep(int64_t n) {
       cuda::launch(padded<T, kVec>, dim3(grid), dim3(kBlock), cuda::Stream{st, true}, out[i],
                    static_cast<const T*>(a[i]), static_cast<const T*>(b[i]), n, Unused{});
     });
-    std::printf("%s,%lld,%u,%d,%.3f,%.3f,%.3f,%.3f\n", dtype_name<T>(), static_cast<long long>(n), grid, rep,
-                rows_us, flat_us, lean_us, padded_us);
+    std::printf("%s,%lld,%u,%d,%.3f,%.3f,%.3f,%.3f,%.3f\n", dtype_name<T>(), static_cast<long long>(n), grid, rep,
+                rows_us, flat_us, row_grid_us, lean_us, padded_us);
     std::fflush(stdout);
   }
 }
@@ -150,6 +161,7 @@ void sweep_broadcast(int64_t rows, int64_t inner) {
   p.outer_shape[0] = rows;
   p.outer_stride[0][0] = p.outer_stride[1][0] = inner;
   p.outer_stride[2][0] = 0;
+  const vector_add_kernels::RowSteps steps{inner, {inner, inner, 0}};  // as vector_add_cuda.cu's create() plans it
   const dim3 grid(unsigned((inner + kBlock * kVec - 1) / (kBlock * kVec)), unsigned(rows));
   for (int rep = 0; rep < 2; ++rep) {
     const double rows_us = time_graph(launches, [&](int i, cudaStream_t st) {
@@ -160,8 +172,12 @@ void sweep_broadcast(int64_t rows, int64_t inner) {
       cuda::launch(row_each<T, kVec>, grid, dim3(kBlock), cuda::Stream{st, true}, out[i],
                    static_cast<const T*>(a[i]), static_cast<const T*>(b[i]), inner);
     });
-    std::printf("%s,%lld,%lld,%u,%d,%.3f,%.3f\n", dtype_name<T>(), static_cast<long long>(rows),
-                static_cast<long long>(inner), grid.x * grid.y, rep, rows_us, each_us);
+    const double grid_us = time_graph(launches, [&](int i, cudaStream_t st) {
+      cuda::launch(vector_add_kernels::row_grid<T, kVec, 1, 0, kBlock>, grid, dim3(kBlock), cuda::Stream{st, true},
+                   out[i], static_cast<const T*>(a[i]), static_cast<const T*>(b[i]), steps);
+    });
+    std::printf("%s,%lld,%lld,%u,%d,%.3f,%.3f,%.3f\n", dtype_name<T>(), static_cast<long long>(rows),
+                static_cast<long long>(inner), grid.x * grid.y, rep, rows_us, each_us, grid_us);
     std::fflush(stdout);
   }
 }
@@ -169,10 +185,10 @@ void sweep_broadcast(int64_t rows, int64_t inner) {
 }  // namespace
 
 int main() {
-  std::printf("dtype,elements,blocks,rep,rows_us,flat_us,lean_us,padded_us\n");
+  std::printf("dtype,elements,blocks,rep,rows_us,flat_us,row_grid_us,lean_us,padded_us\n");
   for (int64_t n : {4096, 65536, 131072, 262144}) sweep<float>(n);
   for (int64_t n : {65536, 131072}) sweep<bfloat16_t>(n);
-  std::printf("\ndtype,rows,inner,blocks,rep,rows_us,row_each_us\n");
+  std::printf("\ndtype,rows,inner,blocks,rep,rows_us,row_each_us,row_grid_us\n");
   for (auto [r, n] : {std::pair<int64_t, int64_t>{16, 4096}, {64, 2048}, {256, 2048}}) {
     sweep_broadcast<float>(r, n);
     sweep_broadcast<bfloat16_t>(r, n);

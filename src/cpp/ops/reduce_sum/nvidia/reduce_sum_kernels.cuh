@@ -159,22 +159,26 @@ __global__ void __launch_bounds__(BLOCK) contiguous(T* out, const T* x, float* p
 // busy, its loads all issued before the first add) and the sizes come as scalars, not as RowsOfDim (no
 // division per dim to find the row). Run cb (H200): 4096x128 1.67 -> 1.22 us on all three dtypes, where
 // `contiguous` lets 16 of a warp's lanes read one 16-byte pack each; Inductor took 1.59-1.64 (run by).
-template <class T, int PER_LANE>
-__global__ void __launch_bounds__(256) short_rows(T* out, const T* x, int64_t rows, int length, int64_t x_row_stride,
-                                                  int64_t out_row_stride, cuda::Trigger trigger) {
+// Index is int where every offset fits in 32 bits (create() checks), as in TileLang's lowering of the same
+// kernel, and a row past the end is guarded rather than returned from. tests/bench/sweeps/reduce_sum_short_rows.cu
+// (H200, run dy, against session 26's kernel: int64_t, early return): bf16 131072 / 262144 rows of 128 15.63 /
+// 29.55 -> 14.83 / 27.90 us (the guards alone, at int64_t: 15.29 / 28.79), 65536x32 7.82 -> 7.32, fp32 262144x128
+// 34.59 -> 34.18, 65536x32 7.79 -> 7.43; 4096-32768 rows within 3 %, none slower beyond the repeats' spread.
+template <class T, int PER_LANE, class Index>
+__global__ void __launch_bounds__(256) short_rows(T* out, const T* x, Index rows, int length, Index x_row_stride,
+                                                  Index out_row_stride, cuda::Trigger trigger) {
   cuda::pdl_prologue(trigger);
-  const int64_t row = int64_t(blockIdx.x) * 8 + threadIdx.x / 32;
-  const int lane = threadIdx.x % 32;
-  if (row >= rows) return;  // a whole warp shares its row, so the shuffles below stay warp-uniform
+  const Index row = Index(blockIdx.x) * 8 + Index(threadIdx.x / 32);
+  const int lane = int(threadIdx.x % 32);
   const T* p = x + row * x_row_stride;
   float v[PER_LANE];
 #pragma unroll
-  for (int k = 0; k < PER_LANE; ++k) v[k] = lane + 32 * k < length ? to_float(p[lane + 32 * k]) : 0.f;
+  for (int k = 0; k < PER_LANE; ++k) v[k] = row < rows && lane + 32 * k < length ? to_float(p[lane + 32 * k]) : 0.f;
   float s = 0.f;
 #pragma unroll
   for (int k = 0; k < PER_LANE; ++k) s += v[k];
   s = cuda::SumOp{}.warp<32>(s);
-  if (lane == 0) out[row * out_row_stride] = from_float<T>(s);
+  if (lane == 0 && row < rows) out[row * out_row_stride] = from_float<T>(s);
 }
 
 // Any stride along the row: one thread per VEC outputs. Consecutive threads take consecutive outputs in

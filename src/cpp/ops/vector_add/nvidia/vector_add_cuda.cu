@@ -1,6 +1,7 @@
 // vector_add on the nvidia backend: create() picks the rows path (vectorised; one contiguous row, the common
-// case, runs the `flat` kernel, the others `rows`), the tiled path (an input transposed relative to out; in words
-// of two elements where the strides allow, tiled_pairs) or the strided path.
+// case, runs the `flat` kernel, small plans of up to 65535 rows of one outer dim `row_grid`, a row a blockIdx.y,
+// the others `rows`), the tiled path (an input transposed relative to out; in words of two elements where the
+// strides allow, tiled_pairs) or the strided path.
 #include <algorithm>
 #include <type_traits>
 
@@ -21,6 +22,8 @@ struct VectorAddCudaDescriptor {
   int device_id = 0;
   DeviceProps props;
   vector_add_kernels::RowsPlan rows;
+  bool row_grid = false;  // a small rows plan of at most one outer dim and 65535 rows (not one contiguous row)
+  vector_add_kernels::RowSteps steps;
   bool tiled_path = false;
   bool transposed[2] = {false, false};  // a, b: staged through shared memory on the tiled path
   bool pairs = false;  // the tiled path's strides allow words of two elements (tiled_pairs)
@@ -145,8 +148,15 @@ void launch_rows(const VectorAddCudaDescriptor* d, T* out, const T* a, const T* 
     return;
   }
   auto launch = [&](auto k) {
-    cuda::launch(vector_add_kernels::rows<T, VEC, UNROLL, decltype(k)::value, kRowsBlock>, grid, kRowsBlock, stream,
-                 out, a, b, p);
+    constexpr int kBcast = decltype(k)::value;
+    if constexpr (UNROLL == 1) {  // row_grid plans are small, and small plans take one pack a thread
+      if (d->row_grid) {
+        cuda::launch(vector_add_kernels::row_grid<T, VEC, 1, kBcast, kRowsBlock>, grid, kRowsBlock, stream, out, a, b,
+                     d->steps);
+        return;
+      }
+    }
+    cuda::launch(vector_add_kernels::rows<T, VEC, UNROLL, kBcast, kRowsBlock>, grid, kRowsBlock, stream, out, a, b, p);
   };
   switch (bcast) {
     case 0: launch(std::integral_constant<int, 0>{}); break;
@@ -184,6 +194,12 @@ Status vector_add_cuda_create(VectorAddCudaDescriptor** desc, const TensorDesc* 
   for (int dd = 0; dd < d->rows.outer_ndim; ++dd)
     for (int t = 0; t < 3; ++t) d->outer_strides_aligned &= d->rows.outer_stride[t][dd] % vec == 0;
   d->small = ceil_div(d->rows.inner, kRowsBlock * vec * kUnroll) * d->rows.rows < 4 * int64_t(d->props.sm_count);
+  // Only small plans: row_grid's gain was measured at one pack a thread, and the one bench of it on a large
+  // plan (run dy) read the bf16 row broadcast of 16384^2 at 282 us against rows' 255 (where rows' loop runs once
+  // a block anyway); fp16 and fp32 tied there.
+  d->row_grid = d->rows_path && d->small && d->rows.outer_ndim <= 1 && d->rows.rows <= 65535;
+  d->steps.inner = d->rows.inner;
+  for (int t = 0; t < 3 && d->rows.outer_ndim == 1; ++t) d->steps.step[t] = d->rows.outer_stride[t][0];
   *desc = d;
   return Status::Success;
 }

@@ -12,7 +12,8 @@ namespace ort::vector_add_kernels {
 using cuda::swizzled_word;
 
 // Rows: the innermost dim is unit-stride in out and unit-stride or broadcast (stride 0) in a and b;
-// every other dim is an outer "row" index. Covers the flat case (one row) and row-vector broadcasts.
+// every other dim is an outer "row" index. Covers the flat case (one row) and row-vector broadcasts; the
+// flat and row_grid kernels below take one contiguous row and small plans of one outer dim, rows the others.
 struct RowsPlan {
   int64_t rows = 1, inner = 0;
   int64_t a_inner = 1, b_inner = 1;  // 1 or 0
@@ -105,12 +106,33 @@ __global__ void __launch_bounds__(BLOCK, 1024 / BLOCK) rows(T* out, const T* a, 
 // the same grid): rows 1.35 / 1.55 / 1.75 us at 4096 / 65536 / 131072 fp32 elements, flat 0.95 / 1.31 / 1.44, as
 // fast as a kernel without the element-wise tail and as one with 288 unused parameter bytes (run dv), so the cost
 // was in rows' body (its loop over rows and their offsets), not in its parameters' size. Prepared ops in one
-// process (run dw against du): 1x65536 fp32 1.13-1.18 -> 0.74 us, bf16 1.29 -> 0.71, TileLang's time.
+// process (run dw against du): 1x65536 fp32 1.13-1.18 -> 0.74 us, bf16 1.29 -> 0.71, TileLang's time. row_grid
+// (below) on one row, a row step per tensor more, read 0.08-0.12 us slower than flat's time (run dy).
 template <class T, int VEC, int kUnroll, int BLOCK>
 __global__ void __launch_bounds__(BLOCK, 1024 / BLOCK) flat(T* out, const T* a, const T* b, int64_t n,
                                                             cuda::Trigger trigger) {
   cuda::pdl_prologue(trigger);
   add_row_packs<T, VEC, kUnroll, 0, BLOCK>(out, a, b, n, 1, 1);
+}
+
+// Small plans of several rows, or of a broadcast, with at most one outer dim and 65535 rows (a row-vector
+// broadcast over contiguous rows, say): one row a blockIdx.y, the rows kernel's body without its loop and the
+// RowsPlan; a row's offset is one multiply per tensor. vector_add_params.cu's second table (H200, one 16-byte pack
+// a thread): the row broadcast 16x4096 / 64x2048 / 256x2048 fp32 1.54 / 1.75 / 2.55 us through rows, 1.30 / 1.40 /
+// 2.37 through row_grid (run dy; bf16 1.45 / 1.55 / 1.93 -> 1.24 / 1.36 / 1.67). Prepared ops in one process: 16
+// rows of 4096 fp32 1.47 (run dw) -> 0.81 us (run dy), TileLang 0.74. Large plans keep rows (create() decides).
+struct RowSteps {
+  int64_t inner = 0;
+  int64_t step[3] = {};  // out, a, b: elements from one row to the next (0 for an input broadcast over rows)
+};
+
+template <class T, int VEC, int kUnroll, int kBcast, int BLOCK>
+__global__ void __launch_bounds__(BLOCK, 1024 / BLOCK) row_grid(T* out, const T* a, const T* b, RowSteps s,
+                                                                cuda::Trigger trigger) {
+  cuda::pdl_prologue(trigger);
+  const int64_t row = blockIdx.y;
+  add_row_packs<T, VEC, kUnroll, kBcast, BLOCK>(out + row * s.step[0], a + row * s.step[1], b + row * s.step[2],
+                                                s.inner, kBcast & 1 ? 0 : 1, kBcast & 2 ? 0 : 1);
 }
 
 // Tiled: out is unit-stride along dim i, and an input that is not (a transposed view) is unit-stride
