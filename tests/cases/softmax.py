@@ -57,9 +57,16 @@ def correctness_cases() -> list[CorrectnessCase]:
         C("many-short-rows", _x((3001, 24))),
         # more than two waves of TileLang's short-row blocks on an H200 (2500 blocks of 8 rows): no early trigger
         C("short-rows-many-waves", _x((20000, 100))),
+        # nvidia: short_rows (rows of <= 128, a warp a row) with -inf, NaN, large values, a row stride and
+        # rows that start on no pack boundary
+        C("short-rows-neg-inf", _x((40, 100), values=_some_neg_inf)),
+        C("short-rows-nan", _x((6, 100), values=_some_nan)),
+        C("short-rows-large-offset", _x((16, 128), values=_large_offset)),
+        C("short-rows-stepped", _x((40, 100), Layout(steps=(2, 1), offset=3)), out_layout=Layout(steps=(3, 1))),
         # Rows that fill every pack take the unmasked kernel, whose threads past the last row reload it and
-        # store nothing: 5 rows of 128 leave 11 of a 16-row block (fp32) or 27 of 32 (halves) past the end.
-        C("full-packs-ragged-block", _x((5, 128))),
+        # store nothing: 5 rows of 256 leave 11 of a 16-row block past the end (16 threads a row; rows of 128
+        # and shorter take short_rows on nvidia).
+        C("full-packs-ragged-block", _x((5, 256))),
         C("full-packs-neg-inf", _x((16, 1024), values=_some_neg_inf)),
         C("dim0", _x((300, 33)), attrs={"dim": 0}),
         C("middle-dim", _x((4, 50, 16)), attrs={"dim": 1}),

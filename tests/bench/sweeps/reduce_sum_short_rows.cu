@@ -8,10 +8,17 @@
 //   short_rows_32:  the same with 32-bit indices and guards, contiguous rows only (run dx: 5-6 % faster at
 //                   131072-262144 bf16 rows, 1-5 % elsewhere);
 //   library_64/32:  the library's short_rows since session 27 (guards, Index a template parameter) at int64_t
-//                   and at int, which says whether the index width or the guards made the difference.
+//                   and at int, which says whether the index width or the guards made the difference;
+//   warp:           the library's `contiguous` kernel as create() launches it for unit-stride rows that are not
+//                   short (a warp a row, 8 rows a block, 16-byte packs, 4 in flight), the kernel short_rows replaced
+//                   at 4096x128 in session 17. Softmax's short rows (run ea) lost to 16-byte packs 1.2-4.2x from
+//                   32768 rows: does reduce_sum's? No (run ec): warp was 1.3-1.8x slower at every size (262144x128
+//                   bf16 48.8 against 27.9 us; 4096x128 2.49 against 1.41), a warp a row leaving half its lanes
+//                   without a 16-byte pack of bf16. Softmax's winner holds a row in 16 threads of one pack each.
 //
 //   nvcc -std=c++17 -O3 -arch=sm_90 -Isrc/cpp tests/bench/sweeps/reduce_sum_short_rows.cu -o reduce_sum_short_rows
-//   ./reduce_sum_short_rows > reduce_sum_short_rows.csv   (scripts/gpu_check.sh --sweep with SWEEPS=reduce_sum_short_rows)
+//   ./reduce_sum_short_rows > reduce_sum_short_rows.csv
+//   (scripts/gpu_check.sh --sweep with SWEEPS=reduce_sum_short_rows)
 #include <cuda_runtime.h>
 
 #include <cstdint>
@@ -81,6 +88,15 @@ void sweep(int rows, int length, int64_t slots) {
     CHECK(cudaMemset(x[i], 0x3c, bytes));
   }
   const unsigned blocks = unsigned((rows + 7) / 8);
+  RowsOfDim r;  // as rows_of_dim plans contiguous rows summed over the last dim, for the warp arm
+  r.length = length;
+  r.x_stride = 1;
+  r.out_stride = 0;
+  r.rows = rows;
+  r.outer.ndim = 1;
+  r.outer.shape[0] = rows;
+  r.outer.strides[0][0] = 1;
+  r.outer.strides[1][0] = length;
   for (int rep = 0; rep < 2; ++rep) {
     auto time = [&](auto launch) {
       return time_graph(launches, [&](int i, cudaStream_t st) {
@@ -102,8 +118,12 @@ void sweep(int rows, int length, int64_t slots) {
       cuda::launch(reduce_sum_kernels::short_rows<T, kPerLane, int>, dim3(blocks), dim3(256), st, out[i],
                    static_cast<const T*>(x[i]), rows, length, length, 1);
     });
-    std::printf("%s,%d,%d,%u,%d,%.3f,%.3f,%.3f,%.3f\n", dtype_name<T>(), rows, length, blocks, rep, before_us,
-                narrow_us, lib64_us, lib32_us);
+    const double warp_us = time([&](cuda::Stream st, int i) {
+      cuda::launch(reduce_sum_kernels::contiguous<T, 16 / sizeof(T), 32>, dim3(blocks), dim3(256),
+                   cuda::Stream{st.handle, true, slots}, out[i], static_cast<const T*>(x[i]), nullptr, r);
+    });
+    std::printf("%s,%d,%d,%u,%d,%.3f,%.3f,%.3f,%.3f,%.3f\n", dtype_name<T>(), rows, length, blocks, rep, before_us,
+                narrow_us, lib64_us, lib32_us, warp_us);
     std::fflush(stdout);
   }
   for (int i = 0; i < launches; ++i) {
@@ -119,7 +139,7 @@ int main() {
   CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
   CHECK(cudaDeviceGetAttribute(&threads_per_sm, cudaDevAttrMaxThreadsPerMultiProcessor, 0));
   const int64_t slots = int64_t(sms) * threads_per_sm;
-  std::printf("dtype,rows,length,blocks,rep,before_us,short_rows_32_us,library_64_us,library_32_us\n");
+  std::printf("dtype,rows,length,blocks,rep,before_us,short_rows_32_us,library_64_us,library_32_us,warp_us\n");
   for (int rows : {4096, 16384, 32768, 131072, 262144}) {
     sweep<float>(rows, 128, slots);
     sweep<bfloat16_t>(rows, 128, slots);

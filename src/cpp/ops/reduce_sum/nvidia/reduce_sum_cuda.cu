@@ -8,7 +8,6 @@
 //   any other stride (column sums)    -> a thread per output, reads coalesced across outputs
 // and splits rows across blocks when there are too few rows to fill the GPU.
 #include <algorithm>
-#include <cstdint>
 #include <type_traits>
 
 #include "core/cuda_common.cuh"
@@ -16,6 +15,7 @@
 #include "core/dispatch.h"
 #include "ops/reduce_sum/nvidia/reduce_sum_cuda.h"
 #include "ops/reduce_sum/nvidia/reduce_sum_kernels.cuh"
+#include "ops/reduce_sum/nvidia/short_rows_plan.cuh"
 #include "ops/reduce_sum/reduce_sum.h"
 
 namespace ort {
@@ -34,15 +34,13 @@ struct ReduceSumCudaDescriptor {
   bool pdl = false;            // programmatic dependent launch (core/cuda_launch.cuh)
   int64_t thread_slots = 0;    // the PDL trigger by grid (core/cuda_launch.cuh)
   bool batch_tail[2] = {false, false};  // contiguous's kBatchTail, for 16-byte packs and for elements
-  int64_t short_step[2] = {0, 0};  // short_rows: the row stride of x and of out
-  bool short_index32 = false;  // short_rows: every offset, past-the-end rows of the last block too, fits in int
+  ShortRowsPlan short_rows;
 };
 
 namespace {
 
 using reduce_sum_kernels::kBlockTpr;
 using reduce_sum_kernels::grid_tpr;
-constexpr int kShortPerLane = 4;  // short_rows: rows of up to 128 elements
 
 // How many blocks of the strided kernel (256 threads, packed or not) fit on one SM at once: a column sum
 // runs fastest as one full wave of blocks (plan, below). Asked only for column sums, once, at create.
@@ -68,16 +66,9 @@ void plan(ReduceSumCudaDescriptor* d, const DeviceProps& props) {
     d->path = SumPath::Empty;
     return;
   }
-  if ((r.x_stride == 1 || r.length <= 1) && r.length <= 32 * kShortPerLane && r.outer.ndim <= 1) {
+  if ((r.x_stride == 1 || r.length <= 1) && fits_short_rows(r)) {
     d->path = SumPath::Short;
-    d->blocks = ceil_div(r.rows, 8);
-    if (r.outer.ndim == 1) {  // else one row
-      d->short_step[0] = r.outer.strides[1][0];
-      d->short_step[1] = r.outer.strides[0][0];
-    }
-    const int64_t rows_spanned = d->blocks * 8;  // the last block's rows past the end form pointers too
-    d->short_index32 = rows_spanned * std::max<int64_t>(d->short_step[0], r.length) <= INT32_MAX &&
-                       rows_spanned * d->short_step[1] <= INT32_MAX;
+    d->short_rows = plan_short_rows(r);
     return;
   }
   if ((r.x_stride == 1 || r.length <= 1) && r.length <= 4096) {
@@ -208,14 +199,9 @@ Status reduce_sum_cuda_execute(const ReduceSumCudaDescriptor* desc, void* worksp
     const T* px = static_cast<const T*>(x);
     const RowsOfDim& r = desc->info.r;
     if (desc->path == SumPath::Short) {
-      const int64_t x_step = desc->short_step[0], out_step = desc->short_step[1];
-      const cuda::Stream sst{st.handle, st.pdl, st.thread_slots, cuda::TriggerRule::ManyWaves};
-      if (desc->short_index32)
-        cuda::launch(reduce_sum_kernels::short_rows<T, kShortPerLane, int>, unsigned(desc->blocks), 256, sst, o, px,
-                     int(r.rows), int(r.length), int(x_step), int(out_step));
-      else
-        cuda::launch(reduce_sum_kernels::short_rows<T, kShortPerLane, int64_t>, unsigned(desc->blocks), 256, sst, o,
-                     px, r.rows, int(r.length), x_step, out_step);
+      launch_short_rows<T>(desc->short_rows, reduce_sum_kernels::short_rows<T, kShortRowsPerLane, int>,
+                           reduce_sum_kernels::short_rows<T, kShortRowsPerLane, int64_t>, o, px, r.rows,
+                           int(r.length), st);
     } else if (desc->path != SumPath::Strided) {
       switch (desc->tpr) {  // the values row_tpr and grid_tpr return
         case kBlockTpr: launch_contiguous<T, kBlockTpr>(desc, o, px, ws, st); break;

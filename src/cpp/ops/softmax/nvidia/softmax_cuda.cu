@@ -1,4 +1,6 @@
 // softmax on the nvidia backend. create() picks, from the row length, dtype and layout:
+//   unit-stride rows of <= 128 whose outer dims  -> `short_rows`: a warp a row, a lane per 32nd element
+//   coalesce into one, in at most half a wave       (tests/bench/sweeps/softmax_short_rows.cu says why)
 //   unit-stride rows listed in the registers table -> `registers` with that (threads per row, packs per
 //                                                    thread): the row is read from HBM once
 //   fp32 rows of 16385-262144 on Hopper            -> `cluster_registers`: the row split across a cluster
@@ -20,6 +22,7 @@
 
 #include "core/cuda_common.cuh"
 #include "core/dispatch.h"
+#include "ops/reduce_sum/nvidia/short_rows_plan.cuh"
 #include "ops/softmax/nvidia/softmax_cuda.h"
 #include "ops/softmax/nvidia/softmax_cluster.cuh"
 #include "ops/softmax/nvidia/softmax_kernels.cuh"
@@ -27,7 +30,7 @@
 
 namespace ort {
 
-enum class SoftmaxPath { Empty, Registers, ClusterRegisters, Cluster, Online, Strided };
+enum class SoftmaxPath { Empty, Short, Registers, ClusterRegisters, Cluster, Online, Strided };
 
 struct SoftmaxCudaDescriptor {
   SoftmaxInfo info;
@@ -42,6 +45,8 @@ struct SoftmaxCudaDescriptor {
   bool split_full = false;     // the row fills every pack of entry `split`
   int device_id = 0;
   bool pdl = false;            // programmatic dependent launch (core/cuda_launch.cuh)
+  int64_t thread_slots = 0;    // the short rows' PDL trigger by waves (core/cuda_launch.cuh)
+  ShortRowsPlan short_rows;
 };
 
 namespace {
@@ -261,6 +266,7 @@ Status softmax_cuda_create(SoftmaxCudaDescriptor** desc, const TensorDesc* out, 
   }
   d->device_id = x->device_id;
   d->pdl = props.programmatic_launch;
+  d->thread_slots = thread_slots(props);
   const RowsOfDim& r = d->info.r;
   const int vec = 16 / int(dtype_size(d->info.dtype));
   d->packs_aligned = r.length % vec == 0;
@@ -277,8 +283,12 @@ Status softmax_cuda_create(SoftmaxCudaDescriptor** desc, const TensorDesc* out, 
   if (r.rows == 0 || r.length == 0) d->path = SoftmaxPath::Empty;
   // The registers and online kernels find a row's offsets with 32-bit divisions (row_offsets<uint32_t>).
   else if (!unit_rows || r.rows > INT32_MAX) d->path = SoftmaxPath::Strided;
+  // short_rows up to half a wave: 2-6 % under registers at 4096 rows (0.48 of the H200's thread slots), 1.2-4.2x
+  // over it from 32768 (softmax_short_rows sweep, run ea); between the two, not yet timed.
+  else if (fits_short_rows(r) && ceil_div(r.rows, 8) * 256 <= d->thread_slots / 2) d->path = SoftmaxPath::Short;
   else if ((d->packs_aligned && d->wide >= 0) || (!d->packs_aligned && d->narrow >= 0)) d->path = SoftmaxPath::Registers;
   else d->path = SoftmaxPath::Online;
+  if (d->path == SoftmaxPath::Short) d->short_rows = plan_short_rows(r);
   const bool clusters = d->path == SoftmaxPath::Online && d->packs_aligned && props.cluster_launch &&
                         r.rows <= INT32_MAX / 16;
   if (clusters && vec == 4) {  // fp32 rows: cluster_registers where it fits, else cluster_online / online
@@ -322,7 +332,11 @@ Status softmax_cuda_execute(const SoftmaxCudaDescriptor* desc, void*, size_t, vo
     constexpr int kVec = 16 / sizeof(T);
     T* o = static_cast<T*>(out);
     const T* px = static_cast<const T*>(x);
-    if (desc->path == SoftmaxPath::Registers && wide) {
+    if (desc->path == SoftmaxPath::Short) {
+      launch_short_rows<T>(desc->short_rows, softmax_kernels::short_rows<T, kShortRowsPerLane, int>,
+                           softmax_kernels::short_rows<T, kShortRowsPerLane, int64_t>, o, px, r.rows, int(r.length),
+                           cuda::Stream{st.handle, st.pdl, desc->thread_slots});
+    } else if (desc->path == SoftmaxPath::Registers && wide) {
       dispatch_registers<T, kVec>(desc->wide, desc->wide_full, r, o, px, st);
     } else if (desc->path == SoftmaxPath::Registers && desc->narrow >= 0) {
       dispatch_registers<T, 1>(desc->narrow, false, r, o, px, st);

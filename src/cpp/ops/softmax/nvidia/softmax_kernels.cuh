@@ -8,6 +8,7 @@
 //              second pass re-reads the row (mostly from L2) and writes. 16-bit packs stay raw until
 //              their exps (add_packs), 4 a step at up to 512 threads (online_packs).
 //   online_held: 16-bit rows of one such step keep it in registers between the two reductions.
+//   short_rows: rows of at most 128 elements, a warp a row, a lane per 32nd element.
 //   strided:   any layout: one thread per row, the same two passes.
 #include <cstdint>
 #include <type_traits>
@@ -388,6 +389,44 @@ __global__ void __launch_bounds__(TPR, (stream_min_blocks<TPR, PACKS * VEC>()))
     __trap();  // never launched (create() checks the arch)
   }
 #endif
+}
+
+// Unit-stride rows of at most 32 * PER_LANE elements whose outer dims coalesce into one (a row stride), a warp a
+// row, 8 rows a block: lane l holds elements l, l + 32, ... (masked ones as -inf, whose exps are 0), the max and
+// the sum by shuffles, one division a row. reduce_sum's short_rows with the exps and a store, and the shape of our
+// TileLang kernel (tilelang/softmax.py, softmax_short_rows_program), which ran 4096x128 in 2.24 / 1.41 / 1.41 us
+// (fp32 / fp16 / bf16) against the registers kernel's 2.36 / 1.66 / 1.63 (16 threads a row, 16-byte packs; run
+// dt). It wins only while the grid is small: tests/bench/sweeps/softmax_short_rows.cu (H200, run ea) timed it 2-6 %
+// under registers at 4096 rows of 32-128 and 1.2-4.2x over it from 32768 rows, where one 2- or 4-byte load a lane
+// cannot carry the bandwidth that 16-byte packs do; create() keeps it to half a wave. Index is int where every
+// offset fits in 32 bits (reduce_sum's short_rows says why). A row of -inf, or one with NaN or +inf, gets NaN
+// everywhere, as from the other kernels.
+template <class T, int PER_LANE, class Index>
+__global__ void __launch_bounds__(256) short_rows(T* out, const T* x, Index rows, int length, Index x_row_stride,
+                                                  Index out_row_stride, cuda::Trigger trigger) {
+  cuda::pdl_prologue(trigger);
+  const Index row = Index(blockIdx.x) * 8 + Index(threadIdx.x / 32);
+  const int lane = int(threadIdx.x % 32);
+  const T* p = x + row * x_row_stride;
+  float v[PER_LANE];
+#pragma unroll
+  for (int k = 0; k < PER_LANE; ++k)
+    v[k] = row < rows && lane + 32 * k < length ? to_float(p[lane + 32 * k]) : -INFINITY;
+  float m = v[0];
+#pragma unroll
+  for (int k = 1; k < PER_LANE; ++k) m = fmaxf(m, v[k]);
+  m = cuda::MaxOp{}.warp<32>(m);
+  float s = 0.f;
+#pragma unroll
+  for (int k = 0; k < PER_LANE; ++k) {
+    v[k] = exp_of_difference(v[k], m);
+    s += v[k];
+  }
+  const float inv = 1.f / cuda::SumOp{}.warp<32>(s);
+  T* o = out + row * out_row_stride;
+#pragma unroll
+  for (int k = 0; k < PER_LANE; ++k)
+    if (row < rows && lane + 32 * k < length) o[lane + 32 * k] = from_float<T>(v[k] * inv);
 }
 
 template <class T>

@@ -1,0 +1,51 @@
+#pragma once
+// The plan and launch of the short-row kernels (reduce_sum_kernels::short_rows, softmax_kernels::short_rows):
+// unit-stride rows of at most 128 elements whose outer dims coalesce into one, a warp a row, 8 rows a block.
+// Both take the rows as scalars (a row step for x and one for out) and index in int where every offset fits.
+#include <algorithm>
+#include <cstdint>
+
+#include "core/cuda_launch.cuh"
+#include "ops/reduce_sum/reduce_sum.h"
+
+namespace ort {
+
+constexpr int kShortRowsPerLane = 4;  // elements a lane: rows of up to 128
+
+// Rows of at most 32 lanes' elements whose outer dims coalesce into one (the caller checks that they are
+// unit-stride).
+inline bool fits_short_rows(const RowsOfDim& r) { return r.length <= 32 * kShortRowsPerLane && r.outer.ndim <= 1; }
+
+struct ShortRowsPlan {
+  int64_t blocks = 0;
+  int64_t x_step = 0, out_step = 0;  // elements from one row to the next (0 for one row)
+  bool index32 = false;
+};
+
+inline ShortRowsPlan plan_short_rows(const RowsOfDim& r) {
+  ShortRowsPlan p;
+  p.blocks = (r.rows + 7) / 8;
+  if (r.outer.ndim == 1) {
+    p.x_step = r.outer.strides[1][0];
+    p.out_step = r.outer.strides[0][0];
+  }
+  // The last block's rows past the end form pointers too; a row reaches `length` elements past its start.
+  const int64_t rows_spanned = p.blocks * 8;
+  p.index32 = rows_spanned * std::max({p.x_step, p.out_step, r.length}) <= INT32_MAX;
+  return p;
+}
+
+// A short-row kernel's two instantiations, Index int and int64_t, with the library's trigger rule for short rows
+// (many waves trigger at exit: core/cuda_launch.cuh).
+template <class T>
+void launch_short_rows(const ShortRowsPlan& p, void (*k32)(T*, const T*, int, int, int, int, cuda::Trigger),
+                       void (*k64)(T*, const T*, int64_t, int, int64_t, int64_t, cuda::Trigger), T* out, const T* x,
+                       int64_t rows, int length, cuda::Stream st) {
+  const cuda::Stream s{st.handle, st.pdl, st.thread_slots, cuda::TriggerRule::ManyWaves};
+  if (p.index32)
+    cuda::launch(k32, unsigned(p.blocks), 256, s, out, x, int(rows), length, int(p.x_step), int(p.out_step));
+  else
+    cuda::launch(k64, unsigned(p.blocks), 256, s, out, x, rows, length, p.x_step, p.out_step);
+}
+
+}  // namespace ort
