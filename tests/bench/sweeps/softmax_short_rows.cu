@@ -5,9 +5,10 @@
 // 1.63, run dt). short_rows twice: with the registers kernel's PDL trigger (Early, always) and with the rule
 // the library gives it (TriggerRule::ManyWaves: at exit above two waves, as reduce_sum's short rows). Each arm
 // twice, interleaved. Run ea (H200): short_rows 2-6 % faster at 4096 rows (half a wave of its blocks; 128 fp32
-// 2.48 -> 2.42 us, bf16 1.95 -> 1.91; 64 bf16 1.79 -> 1.68), and 1.2-4.2x slower from 32768 rows (262144x128 bf16
-// 34-37 -> 47 us, 262144x32 bf16 9.9 -> 36-41): the registers kernel's 16-byte packs carry the bandwidth, one
-// 2- or 4-byte load a lane does not. The library takes short_rows up to half a wave (softmax_cuda.cu).
+// 2.48 -> 2.42 us, bf16 1.95 -> 1.91; 64 bf16 1.79 -> 1.68), and from 32768 rows 1.2-4.2x slower but for fp32 rows
+// of 128, a tie (262144x128 bf16 34-37 -> 47 us, 262144x32 bf16 9.9 -> 36-41): the registers kernel's 16-byte packs
+// carry the bandwidth, one 2- or 4-byte load a lane does not. Run eb added 8192 rows (tied or 2-27 % slower) and
+// 16384 (4-94 % slower). The library takes short_rows up to half a wave (softmax_cuda.cu).
 //
 //   nvcc -std=c++17 -O3 -arch=sm_90 -Isrc/cpp tests/bench/sweeps/softmax_short_rows.cu -o softmax_short_rows
 //   ./softmax_short_rows > softmax_short_rows.csv   (scripts/gpu_check.sh --sweep with SWEEPS=softmax_short_rows)

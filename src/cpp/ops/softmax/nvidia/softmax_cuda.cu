@@ -283,8 +283,8 @@ Status softmax_cuda_create(SoftmaxCudaDescriptor** desc, const TensorDesc* out, 
   if (r.rows == 0 || r.length == 0) d->path = SoftmaxPath::Empty;
   // The registers and online kernels find a row's offsets with 32-bit divisions (row_offsets<uint32_t>).
   else if (!unit_rows || r.rows > INT32_MAX) d->path = SoftmaxPath::Strided;
-  // short_rows up to half a wave: 2-6 % under registers at 4096 rows (0.48 of the H200's thread slots), 1.2-4.2x
-  // over it from 32768 (softmax_short_rows sweep, run ea); between the two, not yet timed.
+  // short_rows up to half a wave: 2-6 % under registers at 4096 rows (0.48 of the H200's thread slots), tied or
+  // 2-27 % over it at 8192, 4-94 % at 16384, up to 4.2x beyond (softmax_short_rows sweep, runs ea and eb).
   else if (fits_short_rows(r) && ceil_div(r.rows, 8) * 256 <= d->thread_slots / 2) d->path = SoftmaxPath::Short;
   else if ((d->packs_aligned && d->wide >= 0) || (!d->packs_aligned && d->narrow >= 0)) d->path = SoftmaxPath::Registers;
   else d->path = SoftmaxPath::Online;

@@ -397,8 +397,8 @@ __global__ void __launch_bounds__(TPR, (stream_min_blocks<TPR, PACKS * VEC>()))
 // TileLang kernel (tilelang/softmax.py, softmax_short_rows_program), which ran 4096x128 in 2.24 / 1.41 / 1.41 us
 // (fp32 / fp16 / bf16) against the registers kernel's 2.36 / 1.66 / 1.63 (16 threads a row, 16-byte packs; run
 // dt). It wins only while the grid is small: tests/bench/sweeps/softmax_short_rows.cu (H200, run ea) timed it 2-6 %
-// under registers at 4096 rows of 32-128 and 1.2-4.2x over it from 32768 rows, where one 2- or 4-byte load a lane
-// cannot carry the bandwidth that 16-byte packs do; create() keeps it to half a wave. Index is int where every
+// under registers at 4096 rows of 32-128 and, from 32768 rows, 1.2-4.2x over it (fp32 rows of 128 tied), where one
+// 2- or 4-byte load a lane cannot carry the bandwidth that 16-byte packs do; create() keeps it to half a wave. Index is int where every
 // offset fits in 32 bits (reduce_sum's short_rows says why). A row of -inf, or one with NaN or +inf, gets NaN
 // everywhere, as from the other kernels.
 template <class T, int PER_LANE, class Index>
