@@ -28,6 +28,7 @@
 
 #include "core/cuda_launch.cuh"
 #include "ops/reduce_sum/nvidia/reduce_sum_kernels.cuh"
+#include "sweep_rows.cuh"
 #include "sweep_timing.cuh"
 
 namespace {
@@ -88,15 +89,7 @@ void sweep(int rows, int length, int64_t slots) {
     CHECK(cudaMemset(x[i], 0x3c, bytes));
   }
   const unsigned blocks = unsigned((rows + 7) / 8);
-  RowsOfDim r;  // as rows_of_dim plans contiguous rows summed over the last dim, for the warp arm
-  r.length = length;
-  r.x_stride = 1;
-  r.out_stride = 0;
-  r.rows = rows;
-  r.outer.ndim = 1;
-  r.outer.shape[0] = rows;
-  r.outer.strides[0][0] = 1;
-  r.outer.strides[1][0] = length;
+  const RowsOfDim r = contiguous_rows(rows, length, false);  // the warp arm's rows
   for (int rep = 0; rep < 2; ++rep) {
     auto time = [&](auto launch) {
       return time_graph(launches, [&](int i, cudaStream_t st) {

@@ -21,23 +21,12 @@
 #include <vector>
 
 #include "ops/softmax/nvidia/softmax_cluster.cuh"
+#include "sweep_rows.cuh"
 #include "sweep_timing.cuh"
 
 namespace {
 
 using namespace ort;
-
-RowsOfDim contiguous_rows(int64_t rows, int64_t length) {
-  RowsOfDim r;
-  r.dim = 1;
-  r.length = length;
-  r.x_stride = r.out_stride = 1;
-  r.rows = rows;
-  r.outer.ndim = 1;
-  r.outer.shape[0] = rows;
-  r.outer.strides[0][0] = r.outer.strides[1][0] = length;
-  return r;
-}
 
 // As the library launches on Hopper: with programmatic dependent launch (core/cuda_launch.cuh).
 ort::cuda::Stream pdl(cudaStream_t st) { return ort::cuda::Stream{st, true}; }
@@ -211,7 +200,7 @@ void sweep_shape(int64_t rows, int64_t length) {
     buf.in.push_back(in);
     buf.out.push_back(out);
   }
-  const RowsOfDim r = contiguous_rows(rows, length);
+  const RowsOfDim r = contiguous_rows(rows, length, true);
   sweep_tpr<T, 4>(buf, r);
   sweep_tpr<T, 8>(buf, r);
   sweep_tpr<T, 16>(buf, r);

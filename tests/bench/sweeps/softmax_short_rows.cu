@@ -21,6 +21,7 @@
 
 #include "core/cuda_launch.cuh"
 #include "ops/softmax/nvidia/softmax_kernels.cuh"
+#include "sweep_rows.cuh"
 #include "sweep_timing.cuh"
 
 namespace {
@@ -49,13 +50,7 @@ void sweep(int rows, int64_t slots) {
     CHECK(cudaMalloc(&x[i], bytes));
     CHECK(cudaMemset(x[i], 0x3c, bytes));
   }
-  RowsOfDim r;  // as rows_of_dim plans contiguous rows
-  r.length = LENGTH;
-  r.x_stride = r.out_stride = 1;
-  r.rows = rows;
-  r.outer.ndim = 1;
-  r.outer.shape[0] = rows;
-  r.outer.strides[0][0] = r.outer.strides[1][0] = LENGTH;
+  const RowsOfDim r = contiguous_rows(rows, LENGTH, true);
   const unsigned reg_blocks = unsigned((rows + 256 / kTprL - 1) / (256 / kTprL));
   const unsigned short_blocks = unsigned((rows + 7) / 8);
   for (int rep = 0; rep < 2; ++rep) {

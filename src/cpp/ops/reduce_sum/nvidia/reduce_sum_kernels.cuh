@@ -164,21 +164,37 @@ __global__ void __launch_bounds__(BLOCK) contiguous(T* out, const T* x, float* p
 // (H200, run dy, against session 26's kernel: int64_t, early return): bf16 131072 / 262144 rows of 128 15.63 /
 // 29.55 -> 14.83 / 27.90 us (the guards alone, at int64_t: 15.29 / 28.79), 65536x32 7.82 -> 7.32, fp32 262144x128
 // 34.59 -> 34.18, 65536x32 7.79 -> 7.43; 4096-32768 rows within 3 %, none slower beyond the repeats' spread.
+// A short-row kernel's warp (this one's and softmax_kernels::short_rows'): row blockIdx.x * 8 + the warp, lane l
+// holding elements l, l + 32, ... of it, and `fill` where an element is past the row's end or the row past the last.
+template <class T, int PER_LANE, class Index>
+struct ShortRowWarp {
+  Index row;
+  int lane;
+  __device__ __forceinline__ ShortRowWarp() : row(Index(blockIdx.x) * 8 + Index(threadIdx.x / 32)),
+                                              lane(int(threadIdx.x % 32)) {}
+  __device__ __forceinline__ bool holds(Index rows, int length, int k) const {
+    return row < rows && lane + 32 * k < length;
+  }
+  __device__ __forceinline__ void load(const T* x, Index rows, int length, Index x_row_stride, float fill,
+                                       float (&v)[PER_LANE]) const {
+    const T* p = x + row * x_row_stride;
+#pragma unroll
+    for (int k = 0; k < PER_LANE; ++k) v[k] = holds(rows, length, k) ? to_float(p[lane + 32 * k]) : fill;
+  }
+};
+
 template <class T, int PER_LANE, class Index>
 __global__ void __launch_bounds__(256) short_rows(T* out, const T* x, Index rows, int length, Index x_row_stride,
                                                   Index out_row_stride, cuda::Trigger trigger) {
   cuda::pdl_prologue(trigger);
-  const Index row = Index(blockIdx.x) * 8 + Index(threadIdx.x / 32);
-  const int lane = int(threadIdx.x % 32);
-  const T* p = x + row * x_row_stride;
+  const ShortRowWarp<T, PER_LANE, Index> w;
   float v[PER_LANE];
-#pragma unroll
-  for (int k = 0; k < PER_LANE; ++k) v[k] = row < rows && lane + 32 * k < length ? to_float(p[lane + 32 * k]) : 0.f;
+  w.load(x, rows, length, x_row_stride, 0.f, v);
   float s = 0.f;
 #pragma unroll
   for (int k = 0; k < PER_LANE; ++k) s += v[k];
   s = cuda::SumOp{}.warp<32>(s);
-  if (lane == 0 && row < rows) out[row * out_row_stride] = from_float<T>(s);
+  if (w.lane == 0 && w.row < rows) out[w.row * out_row_stride] = from_float<T>(s);
 }
 
 // Any stride along the row: one thread per VEC outputs. Consecutive threads take consecutive outputs in

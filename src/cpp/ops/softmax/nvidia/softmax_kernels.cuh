@@ -398,20 +398,16 @@ __global__ void __launch_bounds__(TPR, (stream_min_blocks<TPR, PACKS * VEC>()))
 // (fp32 / fp16 / bf16) against the registers kernel's 2.36 / 1.66 / 1.63 (16 threads a row, 16-byte packs; run
 // dt). It wins only while the grid is small: tests/bench/sweeps/softmax_short_rows.cu (H200, run ea) timed it 2-6 %
 // under registers at 4096 rows of 32-128 and, from 32768 rows, 1.2-4.2x over it (fp32 rows of 128 tied), where one
-// 2- or 4-byte load a lane cannot carry the bandwidth that 16-byte packs do; create() keeps it to half a wave. Index is int where every
-// offset fits in 32 bits (reduce_sum's short_rows says why). A row of -inf, or one with NaN or +inf, gets NaN
-// everywhere, as from the other kernels.
+// 2- or 4-byte load a lane cannot carry the bandwidth that 16-byte packs do; create() keeps it to half a wave.
+// Index is int where every offset fits in 32 bits (reduce_sum's short_rows says why). A row of -inf, or one with
+// NaN or +inf, gets NaN everywhere, as from the other kernels.
 template <class T, int PER_LANE, class Index>
 __global__ void __launch_bounds__(256) short_rows(T* out, const T* x, Index rows, int length, Index x_row_stride,
                                                   Index out_row_stride, cuda::Trigger trigger) {
   cuda::pdl_prologue(trigger);
-  const Index row = Index(blockIdx.x) * 8 + Index(threadIdx.x / 32);
-  const int lane = int(threadIdx.x % 32);
-  const T* p = x + row * x_row_stride;
+  const reduce_sum_kernels::ShortRowWarp<T, PER_LANE, Index> w;
   float v[PER_LANE];
-#pragma unroll
-  for (int k = 0; k < PER_LANE; ++k)
-    v[k] = row < rows && lane + 32 * k < length ? to_float(p[lane + 32 * k]) : -INFINITY;
+  w.load(x, rows, length, x_row_stride, -INFINITY, v);  // -inf: a masked element's exp is 0
   float m = v[0];
 #pragma unroll
   for (int k = 1; k < PER_LANE; ++k) m = fmaxf(m, v[k]);
@@ -423,10 +419,10 @@ __global__ void __launch_bounds__(256) short_rows(T* out, const T* x, Index rows
     s += v[k];
   }
   const float inv = 1.f / cuda::SumOp{}.warp<32>(s);
-  T* o = out + row * out_row_stride;
+  T* o = out + w.row * out_row_stride;
 #pragma unroll
   for (int k = 0; k < PER_LANE; ++k)
-    if (row < rows && lane + 32 * k < length) o[lane + 32 * k] = from_float<T>(v[k] * inv);
+    if (w.holds(rows, length, k)) o[w.lane + 32 * k] = from_float<T>(v[k] * inv);
 }
 
 template <class T>
