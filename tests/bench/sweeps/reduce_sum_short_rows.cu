@@ -14,7 +14,9 @@
 //                   at 4096x128 in session 17. Softmax's short rows (run ea) lost to 16-byte packs 1.2-4.2x from
 //                   32768 rows: does reduce_sum's? No (run ec): warp was 1.3-1.8x slower at every size (262144x128
 //                   bf16 48.8 against 27.9 us; 4096x128 2.49 against 1.41), a warp a row leaving half its lanes
-//                   without a 16-byte pack of bf16. Softmax's winner holds a row in 16 threads of one pack each.
+//                   without a 16-byte pack of bf16. Softmax's winner holds a row in 16 threads of one pack each;
+//   packed:         that shape for the sum (length / VEC threads a row, one 16-byte pack each, 256 / that rows a
+//                   block, a shuffle sum over the row's threads), session 27's next experiment 1, not yet run.
 //
 //   nvcc -std=c++17 -O3 -arch=sm_90 -Isrc/cpp tests/bench/sweeps/reduce_sum_short_rows.cu -o reduce_sum_short_rows
 //   ./reduce_sum_short_rows > reduce_sum_short_rows.csv
@@ -72,14 +74,33 @@ __global__ void __launch_bounds__(256) short_rows_32(T* out, const T* x, int row
   if (lane == 0 && row < rows) out[row] = from_float<T>(s);
 }
 
+// A row of LENGTH = TPR x VEC elements in TPR threads of one 16-byte pack each (softmax's registers shape).
+template <class T, int TPR>
+__global__ void __launch_bounds__(256) packed(T* out, const T* x, int rows, cuda::Trigger trigger) {
+  cuda::pdl_prologue(trigger);
+  constexpr int kVec = 16 / sizeof(T), kLength = TPR * kVec;
+  const int row = int(blockIdx.x) * (256 / TPR) + int(threadIdx.x) / TPR;
+  const int t = int(threadIdx.x) % TPR;
+  float s = 0.f;
+  if (row < rows) {
+    float f[kVec];
+    cuda::load_f32<T, kVec>(x + row * kLength + t * kVec, f);
+#pragma unroll
+    for (int k = 0; k < kVec; ++k) s += f[k];
+  }
+  s = cuda::SumOp{}.warp<TPR>(s);
+  if (t == 0 && row < rows) out[row] = from_float<T>(s);
+}
+
 template <class T>
 const char* dtype_name() {
   if constexpr (std::is_same_v<T, float>) return "float32";
   else return "bfloat16";
 }
 
-template <class T>
-void sweep(int rows, int length, int64_t slots) {
+template <class T, int LENGTH>
+void sweep(int rows, int64_t slots) {
+  constexpr int length = LENGTH, kTpr = LENGTH / (16 / int(sizeof(T)));
   const size_t bytes = size_t(rows) * size_t(length) * sizeof(T);
   const int launches = launches_for(bytes + size_t(rows) * sizeof(T));
   std::vector<T*> out(launches), x(launches);
@@ -115,8 +136,12 @@ void sweep(int rows, int length, int64_t slots) {
       cuda::launch(reduce_sum_kernels::contiguous<T, 16 / sizeof(T), 32>, dim3(blocks), dim3(256),
                    cuda::Stream{st.handle, true, slots}, out[i], static_cast<const T*>(x[i]), nullptr, r);
     });
-    std::printf("%s,%d,%d,%u,%d,%.3f,%.3f,%.3f,%.3f,%.3f\n", dtype_name<T>(), rows, length, blocks, rep, before_us,
-                narrow_us, lib64_us, lib32_us, warp_us);
+    const double packed_us = time([&](cuda::Stream st, int i) {
+      cuda::launch(packed<T, kTpr>, dim3(unsigned((rows + 256 / kTpr - 1) / (256 / kTpr))), dim3(256), st, out[i],
+                   static_cast<const T*>(x[i]), rows);
+    });
+    std::printf("%s,%d,%d,%u,%d,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f\n", dtype_name<T>(), rows, length, blocks, rep,
+                before_us, narrow_us, lib64_us, lib32_us, warp_us, packed_us);
     std::fflush(stdout);
   }
   for (int i = 0; i < launches; ++i) {
@@ -132,12 +157,12 @@ int main() {
   CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
   CHECK(cudaDeviceGetAttribute(&threads_per_sm, cudaDevAttrMaxThreadsPerMultiProcessor, 0));
   const int64_t slots = int64_t(sms) * threads_per_sm;
-  std::printf("dtype,rows,length,blocks,rep,before_us,short_rows_32_us,library_64_us,library_32_us,warp_us\n");
+  std::printf("dtype,rows,length,blocks,rep,before_us,short_rows_32_us,library_64_us,library_32_us,warp_us,packed_us\n");
   for (int rows : {4096, 16384, 32768, 131072, 262144}) {
-    sweep<float>(rows, 128, slots);
-    sweep<bfloat16_t>(rows, 128, slots);
+    sweep<float, 128>(rows, slots);
+    sweep<bfloat16_t, 128>(rows, slots);
   }
-  sweep<float>(65536, 32, slots);
-  sweep<bfloat16_t>(65536, 32, slots);
+  sweep<float, 32>(65536, slots);
+  sweep<bfloat16_t, 32>(65536, slots);
   return 0;
 }
