@@ -154,16 +154,6 @@ __global__ void __launch_bounds__(BLOCK) contiguous(T* out, const T* x, float* p
   if (row < r.rows && lane == 0) write_result(out, partials, r, row, out_off, sum);
 }
 
-// Unit-stride rows of at most 32 * PER_LANE elements whose outer dims coalesce into one (a row stride), a warp
-// a row, 8 rows a block, the shape of our TileLang kernel: lane l reads elements l, l + 32, ... (every lane
-// busy, its loads all issued before the first add) and the sizes come as scalars, not as RowsOfDim (no
-// division per dim to find the row). Run cb (H200): 4096x128 1.67 -> 1.22 us on all three dtypes, where
-// `contiguous` lets 16 of a warp's lanes read one 16-byte pack each; Inductor took 1.59-1.64 (run by).
-// Index is int where every offset fits in 32 bits (create() checks), as in TileLang's lowering of the same
-// kernel, and a row past the end is guarded rather than returned from. tests/bench/sweeps/reduce_sum_short_rows.cu
-// (H200, run dy, against session 26's kernel: int64_t, early return): bf16 131072 / 262144 rows of 128 15.63 /
-// 29.55 -> 14.83 / 27.90 us (the guards alone, at int64_t: 15.29 / 28.79), 65536x32 7.82 -> 7.32, fp32 262144x128
-// 34.59 -> 34.18, 65536x32 7.79 -> 7.43; 4096-32768 rows within 3 %, none slower beyond the repeats' spread.
 // A short-row kernel's warp (this one's and softmax_kernels::short_rows'): row blockIdx.x * 8 + the warp, lane l
 // holding elements l, l + 32, ... of it, and `fill` where an element is past the row's end or the row past the last.
 template <class T, int PER_LANE, class Index>
@@ -183,6 +173,16 @@ struct ShortRowWarp {
   }
 };
 
+// Unit-stride rows of at most 32 * PER_LANE elements whose outer dims coalesce into one (a row stride), a warp
+// a row, 8 rows a block, the shape of our TileLang kernel: lane l reads elements l, l + 32, ... (every lane
+// busy, its loads all issued before the first add) and the sizes come as scalars, not as RowsOfDim (no
+// division per dim to find the row). Run cb (H200): 4096x128 1.67 -> 1.22 us on all three dtypes, where
+// `contiguous` lets 16 of a warp's lanes read one 16-byte pack each; Inductor took 1.59-1.64 (run by).
+// Index is int where every offset fits in 32 bits (create() checks), as in TileLang's lowering of the same
+// kernel, and a row past the end is guarded rather than returned from. tests/bench/sweeps/reduce_sum_short_rows.cu
+// (H200, run dy, against session 26's kernel: int64_t, early return): bf16 131072 / 262144 rows of 128 15.63 /
+// 29.55 -> 14.83 / 27.90 us (the guards alone, at int64_t: 15.29 / 28.79), 65536x32 7.82 -> 7.32, fp32 262144x128
+// 34.59 -> 34.18, 65536x32 7.79 -> 7.43; 4096-32768 rows within 3 %, none slower beyond the repeats' spread.
 template <class T, int PER_LANE, class Index>
 __global__ void __launch_bounds__(256) short_rows(T* out, const T* x, Index rows, int length, Index x_row_stride,
                                                   Index out_row_stride, cuda::Trigger trigger) {
