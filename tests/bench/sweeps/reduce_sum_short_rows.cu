@@ -92,12 +92,6 @@ __global__ void __launch_bounds__(256) packed(T* out, const T* x, int rows, cuda
   if (t == 0 && row < rows) out[row] = from_float<T>(s);
 }
 
-template <class T>
-const char* dtype_name() {
-  if constexpr (std::is_same_v<T, float>) return "float32";
-  else return "bfloat16";
-}
-
 template <class T, int LENGTH>
 void sweep(int rows, int64_t slots) {
   constexpr int length = LENGTH, kTpr = LENGTH / (16 / int(sizeof(T)));

@@ -42,12 +42,6 @@ RowsOfDim rows_of(int64_t rows, int64_t length, bool columns) {
   return r;
 }
 
-template <class T>
-const char* dtype_name() {
-  if constexpr (std::is_same_v<T, float>) return "float32";
-  else return "bfloat16";
-}
-
 // The library's row kernel with TPR threads a row (blocks of max(TPR, 256) threads, as the library's).
 template <class T, int TPR>
 void launch_rows(const RowsOfDim& r, int splits, T* out, const T* x, float* ws, cudaStream_t st) {

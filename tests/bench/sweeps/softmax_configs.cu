@@ -36,13 +36,6 @@ struct Buffers {
 };
 
 template <class T>
-const char* dtype_name() {
-  if constexpr (std::is_same_v<T, float>) return "float32";
-  else if constexpr (std::is_same_v<T, half_t>) return "float16";
-  else return "bfloat16";
-}
-
-template <class T>
 void report(int64_t rows, int64_t length, const char* kernel, int tpr, int np, double us) {
   const double bytes = 2.0 * double(rows) * double(length) * sizeof(T);
   std::printf("%s,%lld,%lld,%s,%d,%d,%.2f,%.0f\n", dtype_name<T>(), (long long)rows, (long long)length, kernel,

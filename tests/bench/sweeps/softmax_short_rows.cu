@@ -28,12 +28,6 @@ namespace {
 
 using namespace ort;
 
-template <class T>
-const char* dtype_name() {
-  if constexpr (std::is_same_v<T, float>) return "float32";
-  else return "bfloat16";
-}
-
 // The registers table's entry for rows of LENGTH (softmax_cuda.cu, registers_table): threads a row, packs each.
 template <class T, int LENGTH>
 constexpr int kTpr = sizeof(T) == 4 ? (LENGTH == 32 ? 8 : 16) : (LENGTH == 32 ? 4 : LENGTH == 64 ? 8 : 16);

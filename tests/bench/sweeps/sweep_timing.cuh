@@ -3,14 +3,18 @@
 // the median of 7 CUDA-graph replays of `launches` launches, each launch on its own input so that the
 // inputs together do not stay in L2.
 // The library launches every kernel with programmatic dependent launch on Hopper (core/cuda_launch.cuh), so
-// that a launch overlaps the tail of the one before. softmax_configs does too; the other sweeps launch with
-// <<<>>> (no overlap), so their times compare kernels with each other, not with the library's bench rows.
+// that a launch overlaps the tail of the one before. The sweeps that launch through cuda::launch do too; the
+// others launch with <<<>>> (no overlap), so their times compare kernels with each other, not with the library's
+// bench rows.
 #include <cuda_runtime.h>
 
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <type_traits>
 #include <vector>
+
+#include "core/half_types.h"
 
 #define CHECK(call)                                                                        \
   do {                                                                                     \
@@ -20,6 +24,14 @@
       std::exit(1);                                                                        \
     }                                                                                      \
   } while (0)
+
+// The element type's name as torch spells it, for the sweeps' CSV rows.
+template <class T>
+const char* dtype_name() {
+  if constexpr (std::is_same_v<T, float>) return "float32";
+  else if constexpr (std::is_same_v<T, ort::half_t>) return "float16";
+  else return "bfloat16";
+}
 
 // Launches per graph, each on its own tensors, for a kernel that moves `bytes` a launch: at least 20, and
 // enough that together they span 256 MiB, so that a launch does not find its inputs in L2 (50 MiB).

@@ -67,12 +67,6 @@ __global__ void __launch_bounds__(kBlock, 8) padded(T* out, const T* a, const T*
   add_one_pack<T, VEC>(out, a, b, inner);
 }
 
-template <class T>
-const char* dtype_name() {
-  if constexpr (std::is_same_v<T, float>) return "float32";
-  else return "bfloat16";
-}
-
 // One input set per launch (out and a of `bytes`, b of `b_bytes`), so that together they do not stay in L2.
 template <class T>
 struct InputSets {

@@ -25,12 +25,6 @@ struct Buffers {
   std::vector<void*> out, a, b;
 };
 
-template <class T>
-const char* dtype_name() {
-  if constexpr (std::is_same_v<T, float>) return "float32";
-  else return "bfloat16";
-}
-
 // rows x inner, out and a contiguous; b contiguous too, or one row broadcast over the rows (outer stride 0).
 vector_add_kernels::RowsPlan plan(int64_t rows, int64_t inner, bool row_broadcast) {
   vector_add_kernels::RowsPlan p;
