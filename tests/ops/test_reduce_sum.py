@@ -38,7 +38,7 @@ def test_short_rows_past_32_bit_offsets(backend, device):
     apart reach past 2^31 and take the int64_t kernel. A kernel given the int bound wrongly would read the wrong
     rows (or fault) here."""
     if backend is not ort.Backend.NVIDIA:
-        pytest.skip("the 32-bit offset bound is the nvidia short_rows kernel's; the view spans 4 GiB")
+        pytest.skip("nvidia only: the int / int64_t choice is the nvidia short_rows kernel's (a 4 GiB CUDA view)")
     step = 1 << 27
     base = torch.zeros(15 * step + 100, dtype=torch.float16, device=device)
     x = base.as_strided((16, 100), (step, 1))

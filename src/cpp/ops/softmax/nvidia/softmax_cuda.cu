@@ -45,7 +45,7 @@ struct SoftmaxCudaDescriptor {
   bool split_full = false;     // the row fills every pack of entry `split`
   int device_id = 0;
   bool pdl = false;            // programmatic dependent launch (core/cuda_launch.cuh)
-  int64_t thread_slots = 0;    // the short rows' PDL trigger by waves (core/cuda_launch.cuh)
+  int64_t thread_slots = 0;    // short_rows: its half-a-wave bound and its PDL trigger by waves
   ShortRowsPlan short_rows;
 };
 
