@@ -72,7 +72,7 @@ void sweep(int rows, int64_t slots) {
 
 template <int LENGTH>
 void sweep_length(int64_t slots) {
-  for (int rows : {4096, 8192, 16384, 32768, 262144}) {
+  for (int rows : {4096, 6144, 8192, 16384, 32768, 262144}) {
     sweep<float, LENGTH>(rows, slots);
     sweep<bfloat16_t, LENGTH>(rows, slots);
   }
