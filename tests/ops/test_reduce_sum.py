@@ -33,16 +33,17 @@ def test_reduce_sum_errors(case, backend, device):
     check_error(case, device)
 
 
-def test_short_rows_past_32_bit_offsets(backend, device):
-    """nvidia's short_rows runs with int offsets where every row's fit (create() checks); 16 rows 2^27 elements
-    apart reach past 2^31 and take the int64_t kernel. A kernel given the int bound wrongly would read the wrong
-    rows (or fault) here."""
+@pytest.mark.parametrize("length", [100, 96])
+def test_short_rows_past_32_bit_offsets(length, backend, device):
+    """nvidia's short-row kernels run with int offsets where every row's fit (create() checks); 16 rows 2^27
+    elements apart reach past 2^31 and take the int64_t kernel: short_rows for rows of 100 halves, packed_rows for
+    rows of 96 (twelve 16-byte packs). A kernel given the int bound wrongly would read the wrong rows (or fault)."""
     if backend is not ort.Backend.NVIDIA:
-        pytest.skip("nvidia only: the int / int64_t choice is the nvidia short_rows kernel's (a 4 GiB CUDA view)")
+        pytest.skip("nvidia only: the int / int64_t choice is the nvidia short-row kernels' (a 4 GiB CUDA view)")
     step = 1 << 27
-    base = torch.zeros(15 * step + 100, dtype=torch.float16, device=device)
-    x = base.as_strided((16, 100), (step, 1))
-    x.copy_(torch.randn(16, 100, dtype=torch.float16))
+    base = torch.zeros(15 * step + length, dtype=torch.float16, device=device)
+    x = base.as_strided((16, length), (step, 1))
+    x.copy_(torch.randn(16, length, dtype=torch.float16))
     expected = x.double().sum(-1)
     for form in FORMS:
         out = torch.full((16,), float("nan"), dtype=torch.float16, device=device)

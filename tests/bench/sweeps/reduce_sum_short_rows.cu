@@ -16,7 +16,10 @@
 //                   bf16 48.8 against 27.9 us; 4096x128 2.49 against 1.41), a warp a row leaving half its lanes
 //                   without a 16-byte pack of bf16. Softmax's winner holds a row in 16 threads of one pack each;
 //   packed:         that shape for the sum (length / VEC threads a row, one 16-byte pack each, 256 / that rows a
-//                   block, a shuffle sum over the row's threads), session 27's next experiment 1, not yet run.
+//                   block, a shuffle sum over the row's threads), session 27's next experiment 1. Run ee: bf16
+//                   262144x128 28.3 -> 18.2 us, 65536x32 7.48 -> 2.43, and faster at 4096 rows too (1.43 -> 1.34);
+//                   fp32 rows of 128 tie, 65536x32 fp32 7.58 -> 3.73. The library's packed_rows since session 28
+//                   (this arm launches it; run ee ran the same body as a copy here).
 //
 //   nvcc -std=c++17 -O3 -arch=sm_90 -Isrc/cpp tests/bench/sweeps/reduce_sum_short_rows.cu -o reduce_sum_short_rows
 //   ./reduce_sum_short_rows > reduce_sum_short_rows.csv
@@ -74,24 +77,6 @@ __global__ void __launch_bounds__(256) short_rows_32(T* out, const T* x, int row
   if (lane == 0 && row < rows) out[row] = from_float<T>(s);
 }
 
-// A row of LENGTH = TPR x VEC elements in TPR threads of one 16-byte pack each (softmax's registers shape).
-template <class T, int TPR>
-__global__ void __launch_bounds__(256) packed(T* out, const T* x, int rows, cuda::Trigger trigger) {
-  cuda::pdl_prologue(trigger);
-  constexpr int kVec = 16 / sizeof(T), kLength = TPR * kVec;
-  const int row = int(blockIdx.x) * (256 / TPR) + int(threadIdx.x) / TPR;
-  const int t = int(threadIdx.x) % TPR;
-  float s = 0.f;
-  if (row < rows) {
-    float f[kVec];
-    cuda::load_f32<T, kVec>(x + row * kLength + t * kVec, f);
-#pragma unroll
-    for (int k = 0; k < kVec; ++k) s += f[k];
-  }
-  s = cuda::SumOp{}.warp<TPR>(s);
-  if (t == 0 && row < rows) out[row] = from_float<T>(s);
-}
-
 template <class T, int LENGTH>
 void sweep(int rows, int64_t slots) {
   constexpr int length = LENGTH, kTpr = LENGTH / (16 / int(sizeof(T)));
@@ -131,8 +116,8 @@ void sweep(int rows, int64_t slots) {
                    cuda::Stream{st.handle, true, slots}, out[i], static_cast<const T*>(x[i]), nullptr, r);
     });
     const double packed_us = time([&](cuda::Stream st, int i) {
-      cuda::launch(packed<T, kTpr>, dim3(unsigned((rows + 256 / kTpr - 1) / (256 / kTpr))), dim3(256), st, out[i],
-                   static_cast<const T*>(x[i]), rows);
+      cuda::launch(reduce_sum_kernels::packed_rows<T, kTpr, int>, dim3(unsigned((rows + 256 / kTpr - 1) / (256 / kTpr))),
+                   dim3(256), st, out[i], static_cast<const T*>(x[i]), rows, length, length, 1);
     });
     std::printf("%s,%d,%d,%u,%d,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f\n", dtype_name<T>(), rows, length, blocks, rep,
                 before_us, narrow_us, lib64_us, lib32_us, warp_us, packed_us);

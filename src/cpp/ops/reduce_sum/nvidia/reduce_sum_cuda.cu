@@ -1,6 +1,8 @@
 // reduce_sum on the nvidia backend. create() picks the kernel and the split from the shape:
 //   unit-stride rows, length <= 128, outer dims that coalesce into one
-//                                     -> short_rows: a warp per row, a lane per 32nd element
+//                                     -> packed_rows where the rows are whole 16-byte packs (a pack a thread,
+//                                        a row's packs rounded up to a power of two of threads a row), else
+//                                        short_rows: a warp per row, a lane per 32nd element
 //   unit-stride rows, length <= 4096  -> a warp per row (8 rows per block), but 64 threads per 16-bit row
 //                                        of 2049-4096, and up to 128 per fp32 row where rows are too few to
 //                                        give each SM a block (row_tpr and grid_tpr in reduce_sum_kernels.cuh)
@@ -35,6 +37,8 @@ struct ReduceSumCudaDescriptor {
   int64_t thread_slots = 0;    // the PDL trigger by grid (core/cuda_launch.cuh)
   bool batch_tail[2] = {false, false};  // contiguous's kBatchTail, for 16-byte packs and for elements
   ShortRowsPlan short_rows;
+  int packed_tpr = 0;          // threads a row of packed_rows (0: the rows are not whole packs)
+  ShortRowsPlan packed_rows;
 };
 
 namespace {
@@ -69,6 +73,12 @@ void plan(ReduceSumCudaDescriptor* d, const DeviceProps& props) {
   if ((r.x_stride == 1 || r.length <= 1) && fits_short_rows(r)) {
     d->path = SumPath::Short;
     d->short_rows = plan_short_rows(r);
+    const int vec = 16 / int(dtype_size(d->info.dtype));
+    if (r.length % vec == 0 && d->short_rows.x_step % vec == 0) {  // and x aligned, which execute() checks
+      d->packed_tpr = 1;
+      while (d->packed_tpr * vec < r.length) d->packed_tpr *= 2;
+      d->packed_rows = plan_short_rows(r, 256 / d->packed_tpr);
+    }
     return;
   }
   if ((r.x_stride == 1 || r.length <= 1) && r.length <= 4096) {
@@ -154,6 +164,17 @@ void launch_contiguous(const ReduceSumCudaDescriptor* d, T* out, const T* x, flo
   }
 }
 
+// packed_rows at the descriptor's threads a row: powers of two up to a row of 128 elements in whole packs.
+template <class T, int TPR = 1>
+void launch_packed_rows(int tpr, const ShortRowsPlan& p, T* out, const T* x, int64_t rows, int length,
+                        cuda::Stream st) {
+  if constexpr (TPR * (16 / sizeof(T)) <= 32 * kShortRowsPerLane) {
+    if (tpr != TPR) return launch_packed_rows<T, TPR * 2>(tpr, p, out, x, rows, length, st);
+    launch_short_rows<T>(p, reduce_sum_kernels::packed_rows<T, TPR, int>,
+                         reduce_sum_kernels::packed_rows<T, TPR, int64_t>, out, x, rows, length, st);
+  }
+}
+
 }  // namespace
 
 Status reduce_sum_cuda_create(ReduceSumCudaDescriptor** desc, const TensorDesc* out, const TensorDesc* x, int64_t dim,
@@ -198,7 +219,9 @@ Status reduce_sum_cuda_execute(const ReduceSumCudaDescriptor* desc, void* worksp
     T* o = static_cast<T*>(out);
     const T* px = static_cast<const T*>(x);
     const RowsOfDim& r = desc->info.r;
-    if (desc->path == SumPath::Short) {
+    if (desc->path == SumPath::Short && desc->packed_tpr > 0 && reinterpret_cast<uintptr_t>(x) % 16 == 0) {
+      launch_packed_rows<T>(desc->packed_tpr, desc->packed_rows, o, px, r.rows, int(r.length), st);
+    } else if (desc->path == SumPath::Short) {
       launch_short_rows<T>(desc->short_rows, reduce_sum_kernels::short_rows<T, kShortRowsPerLane, int>,
                            reduce_sum_kernels::short_rows<T, kShortRowsPerLane, int64_t>, o, px, r.rows,
                            int(r.length), st);

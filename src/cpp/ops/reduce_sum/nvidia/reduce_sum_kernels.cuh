@@ -197,6 +197,32 @@ __global__ void __launch_bounds__(256) short_rows(T* out, const T* x, Index rows
   if (w.lane == 0 && w.row < rows) out[w.row * out_row_stride] = from_float<T>(s);
 }
 
+// Short rows of whole 16-byte packs (the length and the row stride multiples of VEC, x aligned), in the shape of
+// softmax's registers kernel: TPR threads a row (the row's packs rounded up to a power of two), one pack each,
+// 256 / TPR rows a block, a shuffle sum over the row's threads. short_rows gives each lane 4 loads of one element;
+// here each thread has one 16-byte load, which moves the same bytes in a quarter (fp32) or an eighth (16-bit) of
+// the load instructions. tests/bench/sweeps/reduce_sum_short_rows.cu (H200, run ee, against short_rows at int):
+// bf16 262144 / 131072 / 16384 / 4096 rows of 128 28.3 / 15.1 / 3.23 / 1.43 -> 18.2 / 10.0 / 2.43 / 1.34 us,
+// 65536x32 7.48 -> 2.43 (bf16) and 7.58 -> 3.73 (fp32); fp32 rows of 128 tie (34.2 us at 262144 either way: one
+// float a lane already streams at 3.9 TB/s). The same signature as short_rows, so the two share their plan and
+// launch (short_rows_plan.cuh).
+template <class T, int TPR, class Index>
+__global__ void __launch_bounds__(256) packed_rows(T* out, const T* x, Index rows, int length, Index x_row_stride,
+                                                   Index out_row_stride, cuda::Trigger trigger) {
+  cuda::pdl_prologue(trigger);
+  static_assert(TPR >= 1 && TPR <= 32 && (TPR & (TPR - 1)) == 0, "a power of two of a warp's lanes");
+  constexpr int kVec = 16 / sizeof(T);
+  const Index row = Index(blockIdx.x) * (256 / TPR) + Index(threadIdx.x / TPR);
+  const int first = int(threadIdx.x % TPR) * kVec;
+  float f[kVec] = {};
+  if (row < rows && first < length) cuda::load_f32<T, kVec>(x + row * x_row_stride + first, f);
+  float s = 0.f;
+#pragma unroll
+  for (int k = 0; k < kVec; ++k) s += f[k];
+  s = cuda::SumOp{}.warp<TPR>(s);  // every lane takes part: no thread has returned
+  if (first == 0 && row < rows) out[row * out_row_stride] = from_float<T>(s);
+}
+
 // Any stride along the row: one thread per VEC outputs. Consecutive threads take consecutive outputs in
 // out's memory order, so when x is unit-stride across outputs (a column sum) the reads coalesce; with
 // VEC > 1 each thread reads VEC adjacent columns as one 16-byte pack.

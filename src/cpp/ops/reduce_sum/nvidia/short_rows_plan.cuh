@@ -1,7 +1,8 @@
 #pragma once
-// The plan and launch of the short-row kernels (reduce_sum_kernels::short_rows, softmax_kernels::short_rows):
-// unit-stride rows of at most 128 elements whose outer dims coalesce into one, a warp a row, 8 rows a block.
-// Both take the rows as scalars (a row step for x and one for out) and index in int where every offset fits.
+// The plan and launch of the short-row kernels (reduce_sum_kernels::short_rows and packed_rows,
+// softmax_kernels::short_rows): unit-stride rows of at most 128 elements whose outer dims coalesce into one, a
+// warp a row and 8 rows a block (short_rows) or 256 / TPR rows a block (packed_rows). They take the rows as
+// scalars (a row step for x and one for out) and index in int where every offset fits.
 #include <algorithm>
 #include <cstdint>
 
@@ -22,16 +23,17 @@ struct ShortRowsPlan {
   bool index32 = false;
 };
 
-inline ShortRowsPlan plan_short_rows(const RowsOfDim& r) {
+inline ShortRowsPlan plan_short_rows(const RowsOfDim& r, int rows_per_block = 8) {
   ShortRowsPlan p;
-  p.blocks = (r.rows + 7) / 8;
+  p.blocks = (r.rows + rows_per_block - 1) / rows_per_block;
   if (r.outer.ndim == 1) {
     p.x_step = r.outer.strides[1][0];
     p.out_step = r.outer.strides[0][0];
   }
   // The last block's rows past the end form pointers too; a row reaches `length` elements past its start.
-  const int64_t rows_spanned = p.blocks * 8;
-  p.index32 = rows_spanned * std::max({p.x_step, p.out_step, r.length}) <= INT32_MAX;
+  // A row index must fit too (rows of length 0 and step 0 included).
+  const int64_t rows_spanned = p.blocks * rows_per_block;
+  p.index32 = rows_spanned * std::max({p.x_step, p.out_step, r.length, int64_t(1)}) <= INT32_MAX;
   return p;
 }
 
