@@ -106,6 +106,46 @@ def test_short_rows_trigger_early_up_to_two_waves(op, extra_rows, early):
 
 
 @needs_tilelang_backend
+@pytest.mark.parametrize("dtype", [torch.float32, torch.float16, torch.bfloat16], ids=str)
+@pytest.mark.parametrize("offset", [0, 1], ids=["aligned", "misaligned"])
+@pytest.mark.parametrize("shape", [(1000, 128), (777, 24), (50, 8), (3, 64)], ids=["full", "ragged", "one-pack", "few"])
+def test_short_row_sums_packed_or_not(shape, offset, dtype):
+    # Rows of whole 16-byte packs up to 128 elements have the packed short-row kernel (a pack a thread, the row's
+    # packs rounded up to a power of two of threads: 24 elements are 6 or 3 packs, so some threads hold none); it
+    # runs when x is 16-byte aligned, and offset 1 (a contiguous view one element into its storage) takes the
+    # warp-a-row kernel. Row counts that no block of rows divides leave the last block's extra rows unwritten.
+    from operator_runtime._internal.tensor_meta import describe
+    from operator_runtime.tilelang.descriptors import ReduceSum
+
+    x = torch.randn(shape[0] * shape[1] + offset, device="cuda").to(dtype)[offset:].view(shape)
+    out = torch.full((shape[0] + 1,), float("nan"), device="cuda", dtype=dtype)[:shape[0]]  # one guard element after
+    desc = ReduceSum(describe(out, "out"), describe(x, "x"), -1, False)
+    assert desc._packed is not None
+    desc.run(out, x)
+    assert_close(out, x.double().sum(-1), atol_scale=shape[-1] ** 0.5)
+    assert torch.isnan(torch.as_strided(out, (1,), (1,), shape[0])).all()  # the guard element untouched
+
+
+@needs_tilelang_backend
+@pytest.mark.parametrize("extra_rows,early", [(0, True), (1, False)], ids=["at-two-waves", "one-row-past"])
+def test_packed_short_rows_trigger_early_up_to_two_waves(extra_rows, early):
+    # The packed short-row kernel's grid has 256 / tpr rows a block (16 for rows of 128 halves): the two-wave bound
+    # counts its blocks, not the warp-a-row kernel's.
+    from operator_runtime._internal.tensor_meta import describe
+    from operator_runtime.tilelang import reduce_sum as tl_sum
+    from operator_runtime.tilelang.descriptors import ReduceSum
+
+    sms = torch.cuda.get_device_properties(0).multi_processor_count
+    rows = tl_sum.SHORT_ROWS_EARLY_WAVES * 8 * sms * (256 // 16) + extra_rows
+    x = torch.randn(rows, 128, device="cuda", dtype=torch.bfloat16)
+    out = torch.empty(rows, device="cuda", dtype=x.dtype)
+    desc = ReduceSum(describe(out, "out"), describe(x, "x"), -1, False)
+    assert ("cudaTriggerProgrammaticLaunchCompletion" in desc._packed.get_kernel_source()) == early
+    desc.run(out, x)
+    assert_close(out, x.double().sum(-1), atol_scale=128 ** 0.5)
+
+
+@needs_tilelang_backend
 @pytest.mark.parametrize("dtype", [torch.float16, torch.bfloat16], ids=str)
 @pytest.mark.parametrize("offset", [0, 1], ids=["aligned", "misaligned"])
 @pytest.mark.parametrize("shape", [(64, 4096), (5, 6144), (3, 65536)], ids=["one-launch", "three-passes", "split"])

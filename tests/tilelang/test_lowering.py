@@ -74,6 +74,8 @@ LAZY = (
        for dt in ("float16", "bfloat16") for n in (256, 1536, 2304, 4096, 16384)]
     + [pytest.param(tl_softmax.softmax_stats_program, (dt,), id=f"softmax_stats-{dt}") for dt in FLOATS]
     + [pytest.param(tl_sum.reduce_short_rows_program, (dt,), id=f"reduce_short_rows-{dt}") for dt in FLOATS]
+    + [pytest.param(tl_sum.reduce_short_rows_packed_program, (dt, tpr), id=f"reduce_short_rows_packed-{dt}-{tpr}")
+       for dt in FLOATS for tpr in sorted({tl_sum.short_rows_packed_threads(n, dt) for n in (8, 24, 128)})]
     + [pytest.param(tl_softmax.softmax_short_rows_program, (dt,), id=f"softmax_short_rows-{dt}") for dt in FLOATS]
     + [pytest.param(tl_softmax.softmax_apply_program, (dt, pieces), id=f"softmax_apply-{dt}-{pieces}")
        for dt in FLOATS for pieces in (1, 4)]
@@ -127,15 +129,17 @@ def test_every_kernel_waits_for_the_grid_before_it(index):
     assert triggers == (LAZY[index].id.startswith(("copy", "vector_add")) or LAZY[index].id.endswith("-early"))
 
 
-PACKED_ELEMENTWISE = [i for i, p in enumerate(LAZY) if p.id.startswith(("copy_packed", "vector_add_packed"))]
+PACKED_ELEMENTWISE = [i for i, p in enumerate(LAZY)
+                      if p.id.startswith(("copy_packed", "vector_add_packed", "reduce_short_rows_packed"))]
 
 
 @pytest.mark.lowering
 @pytest.mark.parametrize("index", PACKED_ELEMENTWISE, ids=[LAZY[i].id for i in PACKED_ELEMENTWISE])
 def test_packed_copy_and_add_move_16_byte_words(index):
     # The reason these programs exist: over a dynamic length the element-wise ones move one element an access.
-    # Global accesses only (a, b, src, out); 16-bit adds also move 8-byte words between their local buffers.
-    words = set(re.findall(r"\*\((\w+)\*\)\((?:a|b|src|out) \+", lowered(index)))
+    # Global accesses only (a, b, src, x, out); 16-bit adds also move 8-byte words between their local buffers.
+    # The packed short-row sum reads x only (its out is one element a row).
+    words = set(re.findall(r"\*\((\w+)\*\)\((?:a|b|src|x|out) \+", lowered(index)))
     assert words and words <= {"float4", "uint4", "int4", "longlong2", "double2"}, words
 
 
@@ -251,6 +255,16 @@ def test_reduce_sum_plan_has_a_workspace_exactly_when_it_splits(outer, length, i
     (4096, "float32", None), (65536, "float16", None)])  # fp32: no packed kernel; longer rows: split kernels
 def test_packed_softmax_threads(n, dtype, threads):
     assert tl_softmax.packed_threads(n, dtype) == threads
+
+
+@pytest.mark.parametrize("n,dtype,tpr", [
+    (128, "float32", 32), (128, "bfloat16", 16), (64, "float16", 8),  # a pack a thread
+    (24, "float32", 8), (24, "bfloat16", 4),  # 6 and 3 packs: rounded up to a power of two
+    (4, "float32", 1), (8, "float16", 1),  # one pack a row
+    (100, "bfloat16", None), (2, "float32", None),  # not whole packs: the warp-a-row kernel
+    (256, "float16", None)])  # longer than SHORT_ROW_MAX
+def test_packed_short_row_threads(n, dtype, tpr):
+    assert tl_sum.short_rows_packed_threads(n, dtype) == tpr
 
 
 @pytest.mark.parametrize("n,dtype,parts", [

@@ -194,7 +194,9 @@ class VectorAdd(_Descriptor):
 
 
 class ReduceSum(_Descriptor):
-    """One launch when the grid already fills the GPU; else a split sum (tl_sum.split_count): the reduced
+    """Rows up to tl_sum.SHORT_ROW_MAX: a warp each, 8 to a block, or, for rows of whole 16-byte packs when x is
+    aligned, a pack a thread (tl_sum.short_rows_packed_threads). Longer rows and columns: one launch when the
+    grid already fills the GPU; else a split sum (tl_sum.split_count): the reduced
     dim cut into `pieces` equal parts, fp32 partial sums into the workspace, then their sum into `out`.
     Both launches are the same TileLang program on a reshaped view, so the split adds no kernel code."""
 
@@ -219,6 +221,10 @@ class ReduceSum(_Descriptor):
         if self._inner == 1 and self._length <= tl_sum.SHORT_ROW_MAX:
             early = tl_sum.short_rows_trigger_early(self._outer, sm_count)
             self._kernel = tl_sum.reduce_short_rows_into(x.dtype, "", early)  # never split: pieces >= MIN_ROW_PIECE
+            # Rows of whole 16-byte packs: a pack a thread when x is aligned (run() checks).
+            if tpr := tl_sum.short_rows_packed_threads(self._length, x.dtype):
+                early = tl_sum.short_rows_trigger_early(self._outer, sm_count, 256 // tpr)
+                self._packed = tl_sum.reduce_short_rows_packed_into(x.dtype, tpr, early)
         elif self._inner == 1:
             self._kernel = tl_sum.reduce_rows_into(x.dtype, partial_dtype, plan.chunk)
             if plan.pieces > 1:
