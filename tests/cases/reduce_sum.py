@@ -38,11 +38,13 @@ def correctness_cases() -> list[CorrectnessCase]:
         C("short-rows-expanded", _x((50, 7), Layout(expand=(0,)))),  # every row is one row: a row stride of 0
         # more than two waves of short-row blocks on an H200 (2500 blocks of 8 rows): the trigger at exit
         C("short-rows-many-waves", _x((20000, 100))),
-        # nvidia: packed_rows, rows of whole 16-byte packs, a pack a thread: 16 packs of fp32 (16 threads a row),
-        # 8 of halves; one pack a row (1 or 2 threads); 6 and 3 packs (threads a row rounded up to 8 and 4, so
-        # some hold no pack); a row stride of 128 from an aligned offset; every row one row (a row stride of 0);
-        # a misaligned start (short_rows instead, chosen at execute); more than two waves of fp32 blocks
-        C("packed-rows", _x((3000, 64))),
+        # nvidia: packed_rows, rows of whole 16-byte packs, a pack a thread (packed_rows_threads): 16 packs of
+        # fp32 and of halves past half a wave of short_rows blocks on an H200 (4224 rows; fp32 rows of 128 stay on
+        # short_rows), 8 packs of halves; one pack a row (1 or 2 threads); 6 and 3 packs (threads a row rounded up
+        # to 8 and 4, so some hold no pack); a row stride of 128 from an aligned offset; every row one row (a row
+        # stride of 0); a misaligned start (short_rows instead, chosen at execute); more than two waves of blocks
+        C("packed-rows", _x((5000, 64))),
+        C("packed-rows-128", _x((5000, 128))),
         C("packed-rows-one-pack", _x((1000, 8))),
         C("packed-rows-ragged", _x((500, 24))),
         C("packed-rows-stepped", _x((40, 64), Layout(steps=(2, 1), offset=8))),

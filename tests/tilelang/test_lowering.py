@@ -75,7 +75,7 @@ LAZY = (
     + [pytest.param(tl_softmax.softmax_stats_program, (dt,), id=f"softmax_stats-{dt}") for dt in FLOATS]
     + [pytest.param(tl_sum.reduce_short_rows_program, (dt,), id=f"reduce_short_rows-{dt}") for dt in FLOATS]
     + [pytest.param(tl_sum.reduce_short_rows_packed_program, (dt, tpr), id=f"reduce_short_rows_packed-{dt}-{tpr}")
-       for dt in FLOATS for tpr in sorted({tl_sum.short_rows_packed_threads(n, dt) for n in (8, 24, 128)})]
+       for dt in FLOATS for tpr in sorted({tl_sum.short_rows_packed_threads(n, dt, 1 << 20, 132) for n in (8, 24, 64)})]
     + [pytest.param(tl_softmax.softmax_short_rows_program, (dt,), id=f"softmax_short_rows-{dt}") for dt in FLOATS]
     + [pytest.param(tl_softmax.softmax_apply_program, (dt, pieces), id=f"softmax_apply-{dt}-{pieces}")
        for dt in FLOATS for pieces in (1, 4)]
@@ -257,14 +257,17 @@ def test_packed_softmax_threads(n, dtype, threads):
     assert tl_softmax.packed_threads(n, dtype) == threads
 
 
-@pytest.mark.parametrize("n,dtype,tpr", [
-    (128, "float32", 32), (128, "bfloat16", 16), (64, "float16", 8),  # a pack a thread
-    (24, "float32", 8), (24, "bfloat16", 4),  # 6 and 3 packs: rounded up to a power of two
-    (4, "float32", 1), (8, "float16", 1),  # one pack a row
-    (100, "bfloat16", None), (2, "float32", None),  # not whole packs: the warp-a-row kernel
-    (256, "float16", None)])  # longer than SHORT_ROW_MAX
-def test_packed_short_row_threads(n, dtype, tpr):
-    assert tl_sum.short_rows_packed_threads(n, dtype) == tpr
+@pytest.mark.parametrize("n,dtype,rows,tpr", [
+    (64, "float16", 1024, 8), (32, "float32", 1024, 8),  # up to 8 threads a row: at any row count
+    (24, "float32", 100, 8), (24, "bfloat16", 100, 4),  # 6 and 3 packs: rounded up to a power of two
+    (4, "float32", 1, 1), (8, "float16", 1, 1),  # one pack a row
+    (128, "bfloat16", 4224, None), (128, "bfloat16", 4225, 16),  # 16 threads: past half a wave (528 blocks of 8 rows)
+    (64, "float32", 4224, None), (64, "float32", 4225, 16),
+    (128, "float32", 1 << 20, None),  # 32 threads a row: never
+    (100, "bfloat16", 1 << 20, None), (2, "float32", 1 << 20, None),  # not whole packs: the warp-a-row kernel
+    (256, "float16", 1 << 20, None)])  # longer than SHORT_ROW_MAX
+def test_packed_short_row_threads(n, dtype, rows, tpr):
+    assert tl_sum.short_rows_packed_threads(n, dtype, rows, sm_count=132) == tpr
 
 
 @pytest.mark.parametrize("n,dtype,parts", [

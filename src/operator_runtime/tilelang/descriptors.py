@@ -222,7 +222,7 @@ class ReduceSum(_Descriptor):
             early = tl_sum.short_rows_trigger_early(self._outer, sm_count)
             self._kernel = tl_sum.reduce_short_rows_into(x.dtype, "", early)  # never split: pieces >= MIN_ROW_PIECE
             # Rows of whole 16-byte packs: a pack a thread when x is aligned (run() checks).
-            if tpr := tl_sum.short_rows_packed_threads(self._length, x.dtype):
+            if tpr := tl_sum.short_rows_packed_threads(self._length, x.dtype, self._outer, sm_count):
                 early = tl_sum.short_rows_trigger_early(self._outer, sm_count, 256 // tpr)
                 self._packed = tl_sum.reduce_short_rows_packed_into(x.dtype, tpr, early)
         elif self._inner == 1:

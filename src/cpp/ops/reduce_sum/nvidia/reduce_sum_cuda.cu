@@ -1,8 +1,9 @@
 // reduce_sum on the nvidia backend. create() picks the kernel and the split from the shape:
 //   unit-stride rows, length <= 128, outer dims that coalesce into one
 //                                     -> packed_rows where the rows are whole 16-byte packs (a pack a thread,
-//                                        a row's packs rounded up to a power of two of threads a row), else
-//                                        short_rows: a warp per row, a lane per 32nd element
+//                                        a row's packs rounded up to a power of two of threads a row) and
+//                                        packed_rows_threads finds it faster, else short_rows: a warp per
+//                                        row, a lane per 32nd element
 //   unit-stride rows, length <= 4096  -> a warp per row (8 rows per block), but 64 threads per 16-bit row
 //                                        of 2049-4096, and up to 128 per fp32 row where rows are too few to
 //                                        give each SM a block (row_tpr and grid_tpr in reduce_sum_kernels.cuh)
@@ -37,7 +38,7 @@ struct ReduceSumCudaDescriptor {
   int64_t thread_slots = 0;    // the PDL trigger by grid (core/cuda_launch.cuh)
   bool batch_tail[2] = {false, false};  // contiguous's kBatchTail, for 16-byte packs and for elements
   ShortRowsPlan short_rows;
-  int packed_tpr = 0;          // threads a row of packed_rows (0: the rows are not whole packs)
+  int packed_tpr = 0;          // threads a row of packed_rows (0: short_rows; packed_rows_threads)
   ShortRowsPlan packed_rows;
 };
 
@@ -74,11 +75,9 @@ void plan(ReduceSumCudaDescriptor* d, const DeviceProps& props) {
     d->path = SumPath::Short;
     d->short_rows = plan_short_rows(r);
     const int vec = 16 / int(dtype_size(d->info.dtype));
-    if (r.length % vec == 0 && d->short_rows.x_step % vec == 0) {  // and x aligned, which execute() checks
-      d->packed_tpr = 1;
-      while (d->packed_tpr * vec < r.length) d->packed_tpr *= 2;
-      d->packed_rows = plan_short_rows(r, 256 / d->packed_tpr);
-    }
+    if (r.length % vec == 0 && d->short_rows.x_step % vec == 0)  // and x aligned, which execute() checks
+      d->packed_tpr = packed_rows_threads(r.length / vec, r.rows, d->thread_slots);
+    if (d->packed_tpr > 0) d->packed_rows = plan_short_rows(r, 256 / d->packed_tpr);
     return;
   }
   if ((r.x_stride == 1 || r.length <= 1) && r.length <= 4096) {

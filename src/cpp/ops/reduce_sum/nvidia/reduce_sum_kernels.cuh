@@ -201,11 +201,12 @@ __global__ void __launch_bounds__(256) short_rows(T* out, const T* x, Index rows
 // softmax's registers kernel: TPR threads a row (the row's packs rounded up to a power of two), one pack each,
 // 256 / TPR rows a block, a shuffle sum over the row's threads. short_rows gives each lane 4 loads of one element;
 // here each thread has one 16-byte load, which moves the same bytes in a quarter (fp32) or an eighth (16-bit) of
-// the load instructions. tests/bench/sweeps/reduce_sum_short_rows.cu (H200, run ee, against short_rows at int):
-// bf16 262144 / 131072 / 16384 / 4096 rows of 128 28.3 / 15.1 / 3.23 / 1.43 -> 18.2 / 10.0 / 2.43 / 1.34 us,
-// 65536x32 7.48 -> 2.43 (bf16) and 7.58 -> 3.73 (fp32); fp32 rows of 128 tie (34.2 us at 262144 either way: one
-// float a lane already streams at 3.9 TB/s). The same signature as short_rows, so the two share their plan and
-// launch (short_rows_plan.cuh).
+// the load instructions. tests/bench/sweeps/reduce_sum_short_rows.cu (H200, run ee, against short_rows at int,
+// inputs out of L2): bf16 262144 / 131072 / 16384 / 4096 rows of 128 28.3 / 15.1 / 3.23 / 1.43 -> 18.2 / 10.0 /
+// 2.43 / 1.34 us, 65536x32 7.48 -> 2.43 (bf16) and 7.58 -> 3.73 (fp32); fp32 rows of 128 tie (34.2 us at 262144
+// either way: one float a lane already streams at 3.9 TB/s). In the bench's context (inputs of 1 MiB held in L2)
+// 16 threads a row lost at 4096 rows (run eh), so create() asks packed_rows_threads (short_rows_plan.cuh). The
+// same signature as short_rows, so the two share their plan and launch.
 template <class T, int TPR, class Index>
 __global__ void __launch_bounds__(256) packed_rows(T* out, const T* x, Index rows, int length, Index x_row_stride,
                                                    Index out_row_stride, cuda::Trigger trigger) {

@@ -17,6 +17,25 @@ constexpr int kShortRowsPerLane = 4;  // elements a lane: rows of up to 128
 // unit-stride).
 inline bool fits_short_rows(const RowsOfDim& r) { return r.length <= 32 * kShortRowsPerLane && r.outer.ndim <= 1; }
 
+// Whether short_rows' grid (8 rows a block of 256) fills at most half of the GPU's thread slots: 4224 rows on the
+// H200. Softmax keeps short_rows to such grids; reduce_sum keeps its rows of 16 threads of packed_rows out of them.
+inline bool short_rows_within_half_wave(int64_t rows, int64_t thread_slots) {
+  return (rows + 7) / 8 * 256 <= thread_slots / 2;
+}
+
+// Threads a row of reduce_sum's packed_rows for rows of `packs` 16-byte packs (at most 32 lanes' elements), or 0
+// where short_rows is as fast or faster. Measured in the bench's context (prepared calls replayed in a graph over
+// rotating inputs, 1 MiB sets held in L2; docs/runs/reduce-sum-packed-probe-h200-2026-12-01-eh.csv, H200): rows of
+// up to 8 threads won at every count (16384x8 bf16 2.92 -> 0.72 us, 4096x32 0.95 -> 0.75, 1024 rows 2-9 %); rows
+// of 16 threads (128 halves, 64 fp32) lost 9 % at 4096 rows and won 24-47 % from 8192; rows of 32 threads (fp32
+// rows of 97-128) tied at every count, 1024-262144 rows (within 2 %).
+inline int packed_rows_threads(int64_t packs, int64_t rows, int64_t thread_slots) {
+  int tpr = 1;
+  while (tpr < packs) tpr *= 2;
+  if (tpr <= 8 || (tpr == 16 && !short_rows_within_half_wave(rows, thread_slots))) return tpr;
+  return 0;
+}
+
 struct ShortRowsPlan {
   int64_t blocks = 0;
   int64_t x_step = 0, out_step = 0;  // elements from one row to the next (0 for one row)

@@ -285,7 +285,7 @@ Status softmax_cuda_create(SoftmaxCudaDescriptor** desc, const TensorDesc* out, 
   else if (!unit_rows || r.rows > INT32_MAX) d->path = SoftmaxPath::Strided;
   // short_rows up to half a wave: 2-6 % under registers at 4096 rows (0.48 of the H200's thread slots), tied or
   // 2-27 % over it at 8192, 4-94 % at 16384, up to 4.2x beyond (softmax_short_rows sweep, runs ea and eb).
-  else if (fits_short_rows(r) && ceil_div(r.rows, 8) * 256 <= d->thread_slots / 2) d->path = SoftmaxPath::Short;
+  else if (fits_short_rows(r) && short_rows_within_half_wave(r.rows, d->thread_slots)) d->path = SoftmaxPath::Short;
   else if ((d->packs_aligned && d->wide >= 0) || (!d->packs_aligned && d->narrow >= 0)) d->path = SoftmaxPath::Registers;
   else d->path = SoftmaxPath::Online;
   if (d->path == SoftmaxPath::Short) d->short_rows = plan_short_rows(r);
