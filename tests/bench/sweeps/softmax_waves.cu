@@ -3,7 +3,12 @@
 // the H200: 10.34 waves, the last a third full. This times it at whole waves (10 and 11: 3960 and 4356 rows on
 // the H200; the counts follow the device's SMs) and at 4096 and 4224 rows, each twice, interleaved, and reports
 // microseconds a row: if the tail costs, 4096's is above the whole waves'. Launched as create() launches it
-// (PDL, triggered at the start).
+// (PDL, triggered at the start). Run ee: 0.0164 us a row at every count (4.00 TB/s): the tail costs nothing.
+//
+// Second part (session 28, run ej): the held row in other shapes at 4096 rows, online_held's body (HeldPacks)
+// under other launch bounds: 256 threads x 8 packs (four blocks an SM at up to 64 registers: 1024 threads, 128 KB
+// in flight an SM against the library's 3 x 512 threads, 96 KB), 128 x 16 (four an SM, 128 registers), and the library's 512 x 4
+// at four blocks an SM (run cn's tie, as a check). Each twice, interleaved with the library's kernel.
 //
 //   nvcc -std=c++17 -O3 -arch=sm_90 -Isrc/cpp tests/bench/sweeps/softmax_waves.cu -o softmax_waves
 //   ./softmax_waves > softmax_waves.csv   (scripts/gpu_check.sh --sweep with SWEEPS=softmax_waves)
@@ -23,8 +28,26 @@ namespace {
 using namespace ort;
 constexpr int kLength = 16384, kThreads = 512, kBlocksPerSm = 3;  // online_held's launch bounds at 512 threads
 
+// online_held's body under TPR threads x PACKS packs and MIN_BLOCKS blocks an SM.
+template <class T, int TPR, int PACKS, int MIN_BLOCKS>
+__global__ void __launch_bounds__(TPR, MIN_BLOCKS) held_shape(T* out, const T* x, RowsOfDim r, cuda::Trigger trigger) {
+  cuda::pdl_prologue(trigger);
+  __shared__ float smem[32];
+  const int first = int(threadIdx.x) * 8;
+  int64_t out_off, x_off;
+  softmax_kernels::row_offsets<uint32_t>(r.outer, blockIdx.x, &out_off, &x_off);
+  softmax_kernels::HeldPacks<T, 8, TPR, PACKS> held;
+  held.valid = int(r.length) - first;
+  const float m = cuda::group_reduce<TPR>(held.load(x + x_off + first), cuda::MaxOp{}, smem);
+  const float inv = 1.f / cuda::group_reduce<TPR>(held.exp_sum(m), cuda::SumOp{}, smem);
+  held.store(out + out_off + first, m, inv);
+}
+
 template <class T>
-double time_rows(int rows) {
+using Kernel = void (*)(T*, const T*, RowsOfDim, cuda::Trigger);
+
+template <class T>
+double time_rows(int rows, Kernel<T> kernel = softmax_kernels::online_held<T, 8, kThreads>, int threads = kThreads) {
   const size_t bytes = size_t(rows) * kLength * sizeof(T);
   const int launches = launches_for(2 * bytes);
   std::vector<T*> out(launches), x(launches);
@@ -35,8 +58,8 @@ double time_rows(int rows) {
   }
   const RowsOfDim r = contiguous_rows(rows, kLength, true);
   const double us = time_graph(launches, [&](int i, cudaStream_t st) {
-    cuda::launch(softmax_kernels::online_held<T, 8, kThreads>, dim3(unsigned(rows)), dim3(kThreads),
-                 cuda::Stream{st, true}, out[i], static_cast<const T*>(x[i]), r);
+    cuda::launch(kernel, dim3(unsigned(rows)), dim3(unsigned(threads)), cuda::Stream{st, true}, out[i],
+                 static_cast<const T*>(x[i]), r);
   });
   for (int i = 0; i < launches; ++i) {
     CHECK(cudaFree(out[i]));
@@ -57,6 +80,26 @@ void sweep(const std::vector<int>& counts, int slots) {
     }
 }
 
+template <class T>
+void sweep_shapes() {
+  struct Shape {
+    const char* name;
+    Kernel<T> kernel;
+    int threads;
+  };
+  const Shape shapes[] = {{"library_512x4", softmax_kernels::online_held<T, 8, kThreads>, 512},
+                          {"held_256x8_b4", held_shape<T, 256, 8, 4>, 256},
+                          {"held_128x16_b4", held_shape<T, 128, 16, 4>, 128},
+                          {"held_512x4_b4", held_shape<T, 512, 4, 4>, 512}};
+  for (int rep = 0; rep < 2; ++rep)
+    for (const Shape& sh : shapes) {
+      const double us = time_rows<T>(4096, sh.kernel, sh.threads);
+      std::printf("%s,4096,%s,%d,%.2f,%.3f\n", dtype_name<T>(), sh.name, rep, us,
+                  2.0 * 4096 * kLength * sizeof(T) / us * 1e-6);
+      std::fflush(stdout);
+    }
+}
+
 }  // namespace
 
 int main() {
@@ -67,5 +110,8 @@ int main() {
   std::printf("dtype,rows,waves,rep,us,us_per_row,tbps\n");
   sweep<half_t>(counts, slots);
   sweep<bfloat16_t>(counts, slots);
+  std::printf("dtype,rows,shape,rep,us,tbps\n");
+  sweep_shapes<half_t>();
+  sweep_shapes<bfloat16_t>();
   return 0;
 }
