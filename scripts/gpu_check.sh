@@ -11,7 +11,7 @@
 #            cost with SWEEPS=vector_add_params; reduce_sum's short rows with 32-bit indices with
 #            SWEEPS=reduce_sum_short_rows, softmax's short rows (registers against short_rows) with
 #            SWEEPS=softmax_short_rows, online_held at whole and partial waves with SWEEPS=softmax_waves,
-#            reduce_sum's packed short rows in the bench's context with SWEEPS=reduce_sum_packed_rows;
+#            short rows packed or not in the bench's context with SWEEPS=short_rows_packed;
 #            where back-to-back
 #            grids' blocks land with each PDL trigger with SWEEPS=pdl_placement)
 #   --ncu: Nsight Compute profiles of the cases in scripts/ncu_profile.sh (NCU_FILTER narrows them; NCU_SASS=1

@@ -128,6 +128,31 @@ def test_short_row_sums_packed_or_not(shape, offset, dtype):
 
 
 @needs_tilelang_backend
+@pytest.mark.parametrize("dtype", [torch.float32, torch.float16, torch.bfloat16], ids=str)
+@pytest.mark.parametrize("offset", [0, 1], ids=["aligned", "misaligned"])
+@pytest.mark.parametrize("shape", [(9000, 128), (5001, 24), (6000, 8)], ids=["full", "ragged", "one-pack"])
+def test_short_softmax_rows_packed_or_not(shape, offset, dtype):
+    # Past half a wave of warp-a-row blocks (4224 rows on an H200), rows of whole 16-byte packs have the packed
+    # short-row softmax (a pack a thread; 24 elements are 6 or 3 packs, so some threads hold none); it runs when
+    # both tensors are aligned (offset 1 takes the warp-a-row kernel). A row of -inf and a row with a NaN give NaN
+    # everywhere, as torch's; the last block's rows past the end, and the packs past a row's end, are not written.
+    from operator_runtime._internal.tensor_meta import describe
+    from operator_runtime.tilelang.descriptors import Softmax
+
+    rows, n = shape
+    x = torch.randn(rows * n + offset, device="cuda").to(dtype)[offset:].view(shape)
+    x[0] = float("-inf")
+    x[1, n // 2] = float("nan")
+    out = torch.full((rows * n + 1 + offset,), 7.0, device="cuda", dtype=dtype)[offset:offset + rows * n].view(shape)
+    desc = Softmax(describe(out, "out"), describe(x, "x"), -1)
+    assert desc._packed is not None
+    desc.run(out, x)
+    assert_close(out, torch.softmax(x.double(), -1))
+    guard = torch.as_strided(out, (1,), (1,), out.storage_offset() + rows * n)
+    assert (guard == 7.0).all()
+
+
+@needs_tilelang_backend
 @pytest.mark.parametrize("extra_rows,early", [(0, True), (1, False)], ids=["at-two-waves", "one-row-past"])
 def test_packed_short_rows_trigger_early_up_to_two_waves(extra_rows, early):
     # The packed short-row kernel's grid has 256 / tpr rows a block (16 for rows of 128 halves): the two-wave bound

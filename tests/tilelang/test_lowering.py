@@ -77,6 +77,8 @@ LAZY = (
     + [pytest.param(tl_sum.reduce_short_rows_packed_program, (dt, tpr), id=f"reduce_short_rows_packed-{dt}-{tpr}")
        for dt in FLOATS for tpr in sorted({tl_sum.short_rows_packed_threads(n, dt, 1 << 20, 132) for n in (8, 24, 64)})]
     + [pytest.param(tl_softmax.softmax_short_rows_program, (dt,), id=f"softmax_short_rows-{dt}") for dt in FLOATS]
+    + [pytest.param(tl_softmax.softmax_short_rows_packed_program, (dt, tpr), id=f"softmax_short_rows_packed-{dt}-{tpr}")
+       for dt in FLOATS for tpr in sorted({tl_sum.packed_row_threads(n, dt) for n in (8, 24, 128)})]
     + [pytest.param(tl_softmax.softmax_apply_program, (dt, pieces), id=f"softmax_apply-{dt}-{pieces}")
        for dt in FLOATS for pieces in (1, 4)]
     + [pytest.param(tl_softmax.softmax_stats_packed_program, (dt,), id=f"softmax_stats_packed-{dt}") for dt in FLOATS]
@@ -129,17 +131,17 @@ def test_every_kernel_waits_for_the_grid_before_it(index):
     assert triggers == (LAZY[index].id.startswith(("copy", "vector_add")) or LAZY[index].id.endswith("-early"))
 
 
-PACKED_ELEMENTWISE = [i for i, p in enumerate(LAZY)
-                      if p.id.startswith(("copy_packed", "vector_add_packed", "reduce_short_rows_packed"))]
+PACKED_ELEMENTWISE = [i for i, p in enumerate(LAZY) if p.id.startswith(
+    ("copy_packed", "vector_add_packed", "reduce_short_rows_packed", "softmax_short_rows_packed"))]
 
 
 @pytest.mark.lowering
 @pytest.mark.parametrize("index", PACKED_ELEMENTWISE, ids=[LAZY[i].id for i in PACKED_ELEMENTWISE])
 def test_packed_copy_and_add_move_16_byte_words(index):
     # The reason these programs exist: over a dynamic length the element-wise ones move one element an access.
-    # Global accesses only (a, b, src, x, out); 16-bit adds also move 8-byte words between their local buffers.
-    # The packed short-row sum reads x only (its out is one element a row).
-    words = set(re.findall(r"\*\((\w+)\*\)\((?:a|b|src|x|out) \+", lowered(index)))
+    # Global accesses only (a, b, src, x, out, y); 16-bit adds also move 8-byte words between their local
+    # buffers. The packed short-row sum reads x only (its out is one element a row).
+    words = set(re.findall(r"\*\((\w+)\*\)\((?:a|b|src|x|out|y) \+", lowered(index)))
     assert words and words <= {"float4", "uint4", "int4", "longlong2", "double2"}, words
 
 
@@ -268,6 +270,15 @@ def test_packed_softmax_threads(n, dtype, threads):
     (256, "float16", 1 << 20, None)])  # longer than SHORT_ROW_MAX
 def test_packed_short_row_threads(n, dtype, rows, tpr):
     assert tl_sum.short_rows_packed_threads(n, dtype, rows, sm_count=132) == tpr
+
+
+@pytest.mark.parametrize("n,dtype,rows,tpr", [
+    (128, "float32", 4224, None), (128, "float32", 4225, 32),  # past half a wave (528 blocks of 8 rows on 132 SMs)
+    (128, "bfloat16", 1 << 20, 16), (24, "float16", 1 << 20, 4), (8, "float16", 1 << 20, 1),
+    (32, "float32", 100, None),  # few rows: the warp-a-row kernel at any length
+    (100, "bfloat16", 1 << 20, None), (200, "float32", 1 << 20, None)])  # not whole packs; longer than 128
+def test_packed_short_softmax_threads(n, dtype, rows, tpr):
+    assert tl_softmax.short_rows_packed_threads(n, dtype, rows, sm_count=132) == tpr
 
 
 @pytest.mark.parametrize("n,dtype,parts", [

@@ -281,7 +281,8 @@ class ReduceSum(_Descriptor):
 
 
 class Softmax(_Descriptor):
-    """Rows up to tl_sum.SHORT_ROW_MAX: a warp each, 8 to a block. Rows up to tl_softmax.ONE_PASS_MAX: one
+    """Rows up to tl_sum.SHORT_ROW_MAX: a warp each, 8 to a block, or past half a wave, for rows of whole 16-byte
+    packs, a pack a thread (tl_softmax.short_rows_packed_threads). Rows up to tl_softmax.ONE_PASS_MAX: one
     block per row, the row held in registers. Longer rows: the
     split kernels, each row cut into parts (tl_sum.split_count, up to 8 blocks of 256 threads per SM),
     their (max, sum) in the workspace, then a pass that normalises and writes. The packed kernels
@@ -314,6 +315,10 @@ class Softmax(_Descriptor):
             sm_count = torch.cuda.get_device_properties(x.device_id).multi_processor_count
             early = tl_sum.short_rows_trigger_early(self._rows, sm_count)
             self._kernel = tl_softmax.softmax_short_rows_into(x.dtype, early)
+            # Past half a wave, rows of whole 16-byte packs: a pack a thread when both tensors are aligned.
+            if tpr := tl_softmax.short_rows_packed_threads(self._n, x.dtype, self._rows, sm_count):
+                early = tl_sum.short_rows_trigger_early(self._rows, sm_count, 256 // tpr)
+                self._packed = tl_softmax.softmax_short_rows_packed_into(x.dtype, tpr, early)
             return
         if self._n <= tl_softmax.ONE_PASS_MAX:
             cfg = tl_softmax.config(self._n)

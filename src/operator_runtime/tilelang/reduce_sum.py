@@ -128,19 +128,32 @@ def reduce_short_rows_program(dtype: str, out_dtype: str = "", trigger: bool = F
     return reduce_short_rows_kernel
 
 
-def short_rows_packed_threads(n: int, dtype: str, rows: int, sm_count: int) -> int | None:
-    """Threads a row for reduce_short_rows_packed_program: the row's 16-byte packs rounded up to a power of two,
-    or None where the row is not whole packs (or longer than SHORT_ROW_MAX) or where the warp-a-row kernel is as
-    fast. The CUDA backend's rule (packed_rows_threads), measured on both backends in the bench's context (run eh,
-    docs/runs/reduce-sum-packed-probe-h200-2026-12-01-eh.csv): up to 8 threads a row won from 4096 rows (bf16 4096x32
-    0.96 -> 0.78 us, 16384x32 2.93 -> 1.24) and tied at 1024; 16 threads (rows of 128 halves) lost 5-13 % up to 4096
-    rows and won from 8192 (1.15-1.40x); 32 (fp32 rows of 97-128) lost 0.3-10 % at every count."""
+def packed_row_threads(n: int, dtype: str) -> int | None:
+    """Threads a short row of whole 16-byte packs takes in the packed short-row kernels (a pack a thread): the
+    row's packs rounded up to a power of two; None where the row is not whole packs or is longer than
+    SHORT_ROW_MAX."""
     vec = pack_width(dtype)
     if n <= 0 or n > SHORT_ROW_MAX or n % vec:
         return None
-    tpr = 1 << (n // vec - 1).bit_length()
-    half_wave = math.ceil(rows / SHORT_ROWS_PER_BLOCK) <= 4 * sm_count  # 8 blocks of 256 an SM
-    return tpr if tpr <= 8 or (tpr == 16 and not half_wave) else None
+    return 1 << (n // vec - 1).bit_length()
+
+
+def short_rows_within_half_wave(rows: int, sm_count: int) -> bool:
+    """Whether the warp-a-row kernel's grid over `rows` rows is at most half a wave (8 blocks of 256 an SM)."""
+    return math.ceil(rows / SHORT_ROWS_PER_BLOCK) <= 4 * sm_count
+
+
+def short_rows_packed_threads(n: int, dtype: str, rows: int, sm_count: int) -> int | None:
+    """Threads a row for reduce_short_rows_packed_program (packed_row_threads), or None where the row is not
+    whole packs or where the warp-a-row kernel is as fast. The CUDA backend's rule (packed_rows_threads), measured
+    on both backends in the bench's context (run eh, docs/runs/reduce-sum-packed-probe-h200-2026-12-01-eh.csv): up
+    to 8 threads a row won from 4096 rows (bf16 4096x32 0.96 -> 0.78 us, 16384x32 2.93 -> 1.24) and tied at 1024;
+    16 threads (rows of 128 halves) lost 5-13 % up to 4096 rows and won from 8192 (1.15-1.40x); 32 (fp32 rows of
+    97-128) lost 0.3-10 % at every count."""
+    tpr = packed_row_threads(n, dtype)
+    if tpr is None:
+        return None
+    return tpr if tpr <= 8 or (tpr == 16 and not short_rows_within_half_wave(rows, sm_count)) else None
 
 
 def packed_rows_layout(rows_per_block: int, tpr: int, vec: int):

@@ -9,7 +9,14 @@ once: the chunk stays in registers between the reduction and the write.
 
 from operator_runtime.tilelang._env import FP32, LOG2E, T, jit, tilelang
 from operator_runtime.tilelang.packs import pack_width
-from operator_runtime.tilelang.reduce_sum import SHORT_ROW_MAX, SHORT_ROWS_PER_BLOCK, warp_rows_layout
+from operator_runtime.tilelang.reduce_sum import (
+    SHORT_ROW_MAX,
+    SHORT_ROWS_PER_BLOCK,
+    packed_row_threads,
+    packed_rows_layout,
+    short_rows_within_half_wave,
+    warp_rows_layout,
+)
 
 NEG_INF = -float("inf")
 
@@ -168,10 +175,61 @@ def softmax_short_rows_program(dtype: str, trigger: bool = False):
     return softmax_short_rows_kernel
 
 
+def short_rows_packed_threads(n: int, dtype: str, rows: int, sm_count: int) -> int | None:
+    """Threads a row for softmax_short_rows_packed_program, or None: rows of whole 16-byte packs
+    (reduce_sum.packed_row_threads) past half a wave of the warp-a-row kernel's blocks, the CUDA backend's rule
+    for its short_rows (softmax_cuda.cu: the warp a row won 2-6 % up to half a wave and lost 1.2-4.2x from 32768
+    rows to 16-byte packs, runs ea and eb)."""
+    tpr = packed_row_threads(n, dtype)
+    return None if tpr is None or short_rows_within_half_wave(rows, sm_count) else tpr
+
+
+def softmax_short_rows_packed_program(dtype: str, tpr: int, trigger: bool = False):
+    """Short rows of whole 16-byte packs, `tpr` threads a row of one pack each, 256 / tpr rows a block: the shape
+    of the CUDA backend's registers kernel for such rows. Loads are clamped to the last row and pack, not masked,
+    so that each stays one 16-byte access; packs past the row's end hold -inf (an exp of 0) and are not stored. x
+    and y are (rows, groups, vec) over 16-byte aligned memory (the descriptor checks at run)."""
+    vec = pack_width(dtype)
+    per_block, width = 256 // tpr, tpr * vec
+    rows, groups = T.dynamic("rows"), T.dynamic("groups")
+
+    @T.prim_func
+    def softmax_short_rows_packed_kernel(x: T.Tensor((rows, groups, vec), dtype),
+                                         y: T.Tensor((rows, groups, vec), dtype)):
+        with T.Kernel(T.ceildiv(rows, per_block), threads=256) as b:
+            if trigger:
+                T.pdl_trigger()
+            T.pdl_sync()
+            raw = T.alloc_fragment((per_block, width), dtype)
+            tile = T.alloc_fragment((per_block, width), FP32)
+            row_max = T.alloc_fragment((per_block,), FP32)
+            row_sum = T.alloc_fragment((per_block,), FP32)
+            layout = packed_rows_layout(per_block, tpr, vec)
+            T.annotate_layout({raw: layout, tile: layout})
+            for r, j in T.Parallel(per_block, width):
+                raw[r, j] = x[T.min(b * per_block + r, rows - 1), T.min(j // vec, groups - 1), j % vec]
+            for r, j in T.Parallel(per_block, width):
+                tile[r, j] = T.if_then_else(j // vec < groups, T.cast(raw[r, j], FP32), NEG_INF)
+            T.reduce_max(tile, row_max, dim=1)
+            for r, j in T.Parallel(per_block, width):  # -inf entries give 0, never NaN
+                tile[r, j] = exp_against(tile[r, j], row_max[r])
+            T.reduce_sum(tile, row_sum, dim=1)
+            for r in T.Parallel(per_block):  # one division a row (row_body says why)
+                row_sum[r] = 1.0 / row_sum[r]
+            for r, j in T.Parallel(per_block, width):
+                raw[r, j] = T.cast(tile[r, j] * row_sum[r], dtype)
+            for r, j in T.Parallel(per_block, width):
+                if b * per_block + r < rows and j // vec < groups:
+                    y[b * per_block + r, j // vec, j % vec] = raw[r, j]
+
+    return softmax_short_rows_packed_kernel
+
+
 softmax_lazy = jit(out_idx=[-1])(softmax_program)
 softmax_into = jit(softmax_program)
 softmax_packed_into = jit(softmax_packed_program)
 softmax_short_rows_into = jit(softmax_short_rows_program)
+softmax_short_rows_packed_into = jit(softmax_short_rows_packed_program)
 
 # Long rows, split: the row is cut into `pieces` equal parts (reshaped to (rows * pieces, piece)), one block
 # each. `stats` writes each part's (max, sum of exp(v - max)) to a small fp32 workspace; `apply` combines
