@@ -67,6 +67,12 @@ def correctness_cases() -> list[CorrectnessCase]:
         # store nothing: 5 rows of 256 leave 11 of a 16-row block past the end (16 threads a row; rows of 128
         # and shorter take short_rows on nvidia).
         C("full-packs-ragged-block", _x((5, 256))),
+        # Past half a wave of short_rows blocks (4224 rows on an H200): rows of one or two packs, a pack a thread
+        # (nvidia: the registers table's 1- and 2-thread entries, 256 or 128 rows a block, the last block ragged;
+        # tilelang: its packed short-row kernel), rows of 4 halves (no whole pack: single elements), and -inf
+        C("one-pack-rows", _x((5000, 8))),
+        C("rows-of-4", _x((5000, 4))),
+        C("two-pack-rows-neg-inf", _x((5000, 16), values=_some_neg_inf)),
         C("full-packs-neg-inf", _x((16, 1024), values=_some_neg_inf)),
         C("dim0", _x((300, 33)), attrs={"dim": 0}),
         C("middle-dim", _x((4, 50, 16)), attrs={"dim": 1}),

@@ -194,6 +194,8 @@ void sweep_shape(int64_t rows, int64_t length) {
     buf.out.push_back(out);
   }
   const RowsOfDim r = contiguous_rows(rows, length, true);
+  sweep_tpr<T, 1>(buf, r);  // rows of one or two packs (the table's entries since session 28)
+  sweep_tpr<T, 2>(buf, r);
   sweep_tpr<T, 4>(buf, r);
   sweep_tpr<T, 8>(buf, r);
   sweep_tpr<T, 16>(buf, r);

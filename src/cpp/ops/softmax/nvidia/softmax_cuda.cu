@@ -69,8 +69,11 @@ constexpr auto registers_table() {
     // of 2049-3072 keep 256 x 4: at 2304, 512 x 2 leaves 224 of 512 threads idle and took 7.75 us against
     // 6.85 (sweep run aq; 7.73 against 6.78 in the benches of runs au and ar). Between 2304 and 4096 the
     // two were not timed; 3072 is where 256 threads stop needing a fourth pack.
-    return std::array<RowConfig, 12>{{{16, 4, 1}, {32, 8, 1}, {64, 16, 1}, {128, 16, 2}, {256, 16, 4},
-                                      {512, 32, 4}, {1024, 64, 4}, {2048, 128, 4}, {3072, 256, 4},
+    // Session 28: rows of one or two packs take as many threads (rows of 4 and 8 had four threads, two or three
+    // of them idle): TileLang's packed short-row softmax, a pack a thread, ran 262144x8 fp32 in 5.46 us against
+    // this table's 6.99 (run ek, same call).
+    return std::array<RowConfig, 14>{{{4, 1, 1}, {8, 2, 1}, {16, 4, 1}, {32, 8, 1}, {64, 16, 1}, {128, 16, 2},
+                                      {256, 16, 4}, {512, 32, 4}, {1024, 64, 4}, {2048, 128, 4}, {3072, 256, 4},
                                       {4096, 512, 2}, {8192, 512, 4}, {16384, 1024, 4}}};
   } else if constexpr (VEC == 8) {  // 16-byte packs of float16/bfloat16; beyond 8192, online measured faster
     // Session 3 (launch bounds for 32 registers) moved 512, 4096 and 8192 to 16 values a thread: bf16
@@ -81,9 +84,11 @@ constexpr auto registers_table() {
     // the sweep timed 5.61 us against 5.96 (4096x1024 bf16, run bh; before PDL the 512 block lost, 6.37
     // against 6.30, run be); the bench then ran 5.42 (fp16) and 5.45 (bf16) against 5.87-5.90 (run bm;
     // Liger 5.53-5.64 in run bl).
-    return std::array<RowConfig, 10>{{{32, 4, 1}, {64, 8, 1}, {128, 16, 1}, {256, 16, 2}, {512, 32, 2},
-                                      {1024, 32, 4, 1, 512}, {1536, 64, 3}, {2048, 64, 4}, {4096, 256, 2},
-                                      {8192, 512, 2}}};
+    // Session 28: rows of one or two packs as many threads (were four): TileLang's packed short-row softmax ran
+    // 262144x8 halves in 3.25 us against this table's 7.2-7.4 (run ek, same call).
+    return std::array<RowConfig, 12>{{{8, 1, 1}, {16, 2, 1}, {32, 4, 1}, {64, 8, 1}, {128, 16, 1}, {256, 16, 2},
+                                      {512, 32, 2}, {1024, 32, 4, 1, 512}, {1536, 64, 3}, {2048, 64, 4},
+                                      {4096, 256, 2}, {8192, 512, 2}}};
   } else {  // single elements: rows whose pointers or strides do not allow packs
     return std::array<RowConfig, 9>{{{32, 32, 1}, {64, 32, 2}, {128, 32, 4}, {256, 32, 8}, {512, 256, 2},
                                      {1024, 256, 4}, {2048, 256, 8}, {4096, 1024, 4}, {8192, 1024, 8}}};
