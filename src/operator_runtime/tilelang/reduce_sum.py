@@ -163,6 +163,22 @@ def packed_rows_layout(rows_per_block: int, tpr: int, vec: int):
                       forward_index_fn=lambda r, j: j % vec)
 
 
+def packed_rows_load(per_block: int, tpr: int, vec: int):
+    """The packed short-row kernels' load: block b's rows into `raw` (one 16-byte access a thread: the row and the
+    pack are clamped to the last ones, not masked) and into `tile` as fp32, with `fill` for the packs past a row's
+    end (0 for a sum, -inf for a max). The caller states both fragments' layout (packed_rows_layout)."""
+    width = tpr * vec
+
+    @T.macro
+    def load(x, raw, tile, b, rows, groups, fill):
+        for r, j in T.Parallel(per_block, width):
+            raw[r, j] = x[T.min(b * per_block + r, rows - 1), T.min(j // vec, groups - 1), j % vec]
+        for r, j in T.Parallel(per_block, width):
+            tile[r, j] = T.if_then_else(j // vec < groups, T.cast(raw[r, j], FP32), fill)
+
+    return load
+
+
 def reduce_short_rows_packed_program(dtype: str, tpr: int, trigger: bool = False):
     """Rows of whole 16-byte packs up to SHORT_ROW_MAX elements: `tpr` threads a row (short_rows_packed_threads),
     one pack each, 256 / tpr rows a block, the CUDA backend's packed_rows. The warp-a-row kernel above gives each
@@ -173,6 +189,7 @@ def reduce_short_rows_packed_program(dtype: str, tpr: int, trigger: bool = False
     vec = pack_width(dtype)
     per_block, width = 256 // tpr, tpr * vec
     rows, groups = T.dynamic("rows"), T.dynamic("groups")
+    load = packed_rows_load(per_block, tpr, vec)
 
     @T.prim_func
     def reduce_short_rows_packed_kernel(x: T.Tensor((rows, groups, vec), dtype), out: T.Tensor((rows,), dtype)):
@@ -185,10 +202,7 @@ def reduce_short_rows_packed_program(dtype: str, tpr: int, trigger: bool = False
             totals = T.alloc_fragment((per_block,), FP32)
             layout = packed_rows_layout(per_block, tpr, vec)
             T.annotate_layout({raw: layout, tile: layout})
-            for r, j in T.Parallel(per_block, width):
-                raw[r, j] = x[T.min(b * per_block + r, rows - 1), T.min(j // vec, groups - 1), j % vec]
-            for r, j in T.Parallel(per_block, width):
-                tile[r, j] = T.if_then_else(j // vec < groups, T.cast(raw[r, j], FP32), 0.0)
+            load(x, raw, tile, b, rows, groups, 0.0)
             T.reduce_sum(tile, totals, dim=1)
             for r in T.Parallel(per_block):
                 if b * per_block + r < rows:

@@ -14,6 +14,7 @@ from operator_runtime.tilelang.reduce_sum import (
     SHORT_ROWS_PER_BLOCK,
     packed_row_threads,
     packed_rows_layout,
+    packed_rows_load,
     short_rows_within_half_wave,
     warp_rows_layout,
 )
@@ -192,6 +193,7 @@ def softmax_short_rows_packed_program(dtype: str, tpr: int, trigger: bool = Fals
     vec = pack_width(dtype)
     per_block, width = 256 // tpr, tpr * vec
     rows, groups = T.dynamic("rows"), T.dynamic("groups")
+    load = packed_rows_load(per_block, tpr, vec)
 
     @T.prim_func
     def softmax_short_rows_packed_kernel(x: T.Tensor((rows, groups, vec), dtype),
@@ -206,10 +208,7 @@ def softmax_short_rows_packed_program(dtype: str, tpr: int, trigger: bool = Fals
             row_sum = T.alloc_fragment((per_block,), FP32)
             layout = packed_rows_layout(per_block, tpr, vec)
             T.annotate_layout({raw: layout, tile: layout})
-            for r, j in T.Parallel(per_block, width):
-                raw[r, j] = x[T.min(b * per_block + r, rows - 1), T.min(j // vec, groups - 1), j % vec]
-            for r, j in T.Parallel(per_block, width):
-                tile[r, j] = T.if_then_else(j // vec < groups, T.cast(raw[r, j], FP32), NEG_INF)
+            load(x, raw, tile, b, rows, groups, NEG_INF)
             T.reduce_max(tile, row_max, dim=1)
             for r, j in T.Parallel(per_block, width):  # -inf entries give 0, never NaN
                 tile[r, j] = exp_against(tile[r, j], row_max[r])

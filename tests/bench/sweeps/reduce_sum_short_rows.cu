@@ -82,12 +82,9 @@ void sweep(int rows, int64_t slots) {
   constexpr int length = LENGTH, kTpr = LENGTH / (16 / int(sizeof(T)));
   const size_t bytes = size_t(rows) * size_t(length) * sizeof(T);
   const int launches = launches_for(bytes + size_t(rows) * sizeof(T));
-  std::vector<T*> out(launches), x(launches);
-  for (int i = 0; i < launches; ++i) {
-    CHECK(cudaMalloc(&out[i], size_t(rows) * sizeof(T)));
-    CHECK(cudaMalloc(&x[i], bytes));
-    CHECK(cudaMemset(x[i], 0x3c, bytes));
-  }
+  const LaunchTensors<T> t(launches, size_t(rows) * sizeof(T), bytes);
+  const auto& out = t.out;
+  const auto& x = t.x;
   const unsigned blocks = unsigned((rows + 7) / 8);
   const RowsOfDim r = contiguous_rows(rows, length, false);  // the warp arm's rows
   for (int rep = 0; rep < 2; ++rep) {
@@ -122,10 +119,6 @@ void sweep(int rows, int64_t slots) {
     std::printf("%s,%d,%d,%u,%d,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f\n", dtype_name<T>(), rows, length, blocks, rep,
                 before_us, narrow_us, lib64_us, lib32_us, warp_us, packed_us);
     std::fflush(stdout);
-  }
-  for (int i = 0; i < launches; ++i) {
-    CHECK(cudaFree(out[i]));
-    CHECK(cudaFree(x[i]));
   }
 }
 

@@ -38,12 +38,9 @@ void sweep(int rows, int64_t slots) {
   static_assert(kTprL * kNp * kVec == LENGTH, "every pack full, as the library's FULL kernel");
   const size_t bytes = size_t(rows) * LENGTH * sizeof(T);
   const int launches = launches_for(2 * bytes);
-  std::vector<T*> out(launches), x(launches);
-  for (int i = 0; i < launches; ++i) {
-    CHECK(cudaMalloc(&out[i], bytes));
-    CHECK(cudaMalloc(&x[i], bytes));
-    CHECK(cudaMemset(x[i], 0x3c, bytes));
-  }
+  const LaunchTensors<T> t(launches, bytes, bytes);
+  const auto& out = t.out;
+  const auto& x = t.x;
   const RowsOfDim r = contiguous_rows(rows, LENGTH, true);
   const unsigned reg_blocks = unsigned((rows + 256 / kTprL - 1) / (256 / kTprL));
   const unsigned short_blocks = unsigned((rows + 7) / 8);
@@ -63,10 +60,6 @@ void sweep(int rows, int64_t slots) {
     });
     std::printf("%s,%d,%d,%d,%.3f,%.3f,%.3f\n", dtype_name<T>(), rows, LENGTH, rep, registers_us, early_us, waves_us);
     std::fflush(stdout);
-  }
-  for (int i = 0; i < launches; ++i) {
-    CHECK(cudaFree(out[i]));
-    CHECK(cudaFree(x[i]));
   }
 }
 

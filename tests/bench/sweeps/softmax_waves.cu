@@ -50,22 +50,12 @@ template <class T>
 double time_rows(int rows, Kernel<T> kernel = softmax_kernels::online_held<T, 8, kThreads>, int threads = kThreads) {
   const size_t bytes = size_t(rows) * kLength * sizeof(T);
   const int launches = launches_for(2 * bytes);
-  std::vector<T*> out(launches), x(launches);
-  for (int i = 0; i < launches; ++i) {
-    CHECK(cudaMalloc(&out[i], bytes));
-    CHECK(cudaMalloc(&x[i], bytes));
-    CHECK(cudaMemset(x[i], 0x3c, bytes));
-  }
+  const LaunchTensors<T> t(launches, bytes, bytes);
   const RowsOfDim r = contiguous_rows(rows, kLength, true);
-  const double us = time_graph(launches, [&](int i, cudaStream_t st) {
-    cuda::launch(kernel, dim3(unsigned(rows)), dim3(unsigned(threads)), cuda::Stream{st, true}, out[i],
-                 static_cast<const T*>(x[i]), r);
+  return time_graph(launches, [&](int i, cudaStream_t st) {
+    cuda::launch(kernel, dim3(unsigned(rows)), dim3(unsigned(threads)), cuda::Stream{st, true}, t.out[size_t(i)],
+                 static_cast<const T*>(t.x[size_t(i)]), r);
   });
-  for (int i = 0; i < launches; ++i) {
-    CHECK(cudaFree(out[i]));
-    CHECK(cudaFree(x[i]));
-  }
-  return us;
 }
 
 template <class T>

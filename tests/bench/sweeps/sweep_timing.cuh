@@ -39,6 +39,28 @@ inline int launches_for(size_t bytes) {
   return int(std::max<size_t>(20, ((size_t(256) << 20) + bytes - 1) / bytes));
 }
 
+// One (out, x) pair of device tensors per launch of a sweep's arm, x filled with 0x3c bytes (finite in every dtype:
+// ~0.011 in fp32, ~1.06 in fp16), all freed when it goes out of scope.
+template <class T>
+struct LaunchTensors {
+  std::vector<T*> out, x;
+  LaunchTensors(int launches, size_t out_bytes, size_t x_bytes) : out(size_t(launches)), x(size_t(launches)) {
+    for (int i = 0; i < launches; ++i) {
+      CHECK(cudaMalloc(&out[size_t(i)], out_bytes));
+      CHECK(cudaMalloc(&x[size_t(i)], x_bytes));
+      CHECK(cudaMemset(x[size_t(i)], 0x3c, x_bytes));
+    }
+  }
+  LaunchTensors(const LaunchTensors&) = delete;
+  LaunchTensors& operator=(const LaunchTensors&) = delete;
+  ~LaunchTensors() {
+    for (size_t i = 0; i < out.size(); ++i) {
+      cudaFree(out[i]);
+      cudaFree(x[i]);
+    }
+  }
+};
+
 // Median microseconds per launch; launch(i, stream) enqueues launch number i on the capturing stream.
 template <class F>
 double time_graph(int launches, F&& launch) {
