@@ -163,11 +163,11 @@ void launch_contiguous(const ReduceSumCudaDescriptor* d, T* out, const T* x, flo
   }
 }
 
-// packed_rows at the descriptor's threads a row: powers of two up to a row of 128 elements in whole packs.
+// packed_rows at the descriptor's threads a row: the powers of two that packed_rows_threads returns (1-16).
 template <class T, int TPR = 1>
 void launch_packed_rows(int tpr, const ShortRowsPlan& p, T* out, const T* x, int64_t rows, int length,
                         cuda::Stream st) {
-  if constexpr (TPR * (16 / sizeof(T)) <= 32 * kShortRowsPerLane) {
+  if constexpr (TPR <= 16) {
     if (tpr != TPR) return launch_packed_rows<T, TPR * 2>(tpr, p, out, x, rows, length, st);
     launch_short_rows<T>(p, reduce_sum_kernels::packed_rows<T, TPR, int>,
                          reduce_sum_kernels::packed_rows<T, TPR, int64_t>, out, x, rows, length, st);

@@ -27,8 +27,9 @@ inline bool short_rows_within_half_wave(int64_t rows, int64_t thread_slots) {
 // where short_rows is as fast or faster. Measured in the bench's context (prepared calls replayed in a graph over
 // rotating inputs, 1 MiB sets held in L2; docs/runs/reduce-sum-packed-probe-h200-2026-12-01-eh.csv, H200): rows of
 // up to 8 threads won at every count (16384x8 bf16 2.92 -> 0.72 us, 4096x32 0.95 -> 0.75, 1024 rows 2-9 %); rows
-// of 16 threads (128 halves, 64 fp32) lost 9 % at 4096 rows and won 24-47 % from 8192; rows of 32 threads (fp32
-// rows of 97-128) tied at every count, 1024-262144 rows (within 2 %).
+// of 16 threads (128 halves, 64 fp32) lost 9 % at 4096 rows (about the probe's own spread there: one kernel in
+// both of its columns read 5-7 % apart, run ei) and won 24-47 % from 8192; rows of 32 threads (fp32 rows of 97-128)
+// tied at every count, 1024-262144 rows (within 2 %). Never more than 16, so launch_packed_rows builds no 32.
 inline int packed_rows_threads(int64_t packs, int64_t rows, int64_t thread_slots) {
   int tpr = 1;
   while (tpr < packs) tpr *= 2;
