@@ -19,7 +19,10 @@
 //                   block, a shuffle sum over the row's threads), session 27's next experiment 1. Run ee: bf16
 //                   262144x128 28.3 -> 18.2 us, 65536x32 7.48 -> 2.43, and faster at 4096 rows too (1.43 -> 1.34);
 //                   fp32 rows of 128 tie, 65536x32 fp32 7.58 -> 3.73. The library's packed_rows since session 28
-//                   (this arm launches it; run ee ran the same body as a copy here).
+//                   (this arm launches it; run ee ran the same body as a copy here);
+//   packed_pairs:   two packs a thread, half the threads a row (session 28, not yet run).
+// `./reduce_sum_short_rows l2` cycles 16 input sets (the Python bench's rotation), so that 4096x128 stays in L2,
+// where packed lost 9-17 % at halves in the bench's context (runs eg, eh) though it won 6 % here (run ee).
 //
 //   nvcc -std=c++17 -O3 -arch=sm_90 -Isrc/cpp tests/bench/sweeps/reduce_sum_short_rows.cu -o reduce_sum_short_rows
 //   ./reduce_sum_short_rows > reduce_sum_short_rows.csv
@@ -28,6 +31,7 @@
 
 #include <cstdint>
 #include <cstdio>
+#include <string>
 #include <type_traits>
 #include <vector>
 
@@ -77,14 +81,41 @@ __global__ void __launch_bounds__(256) short_rows_32(T* out, const T* x, int row
   if (lane == 0 && row < rows) out[row] = from_float<T>(s);
 }
 
+// packed_rows with two packs a thread (half the threads a row: packs t and t + TPR), 512 / TPR rows a block of 256:
+// session 28's next experiment 1, whether fewer, fuller threads keep packed_rows' gain out of L2 and lose less in it.
+template <class T, int TPR>
+__global__ void __launch_bounds__(256) packed_pairs(T* out, const T* x, int rows, int length, cuda::Trigger trigger) {
+  cuda::pdl_prologue(trigger);
+  constexpr int kVec = 16 / sizeof(T);
+  const int row = int(blockIdx.x) * (256 / TPR) + int(threadIdx.x) / TPR;
+  const int first = int(threadIdx.x) % TPR * kVec;
+  float f[2][kVec] = {};
+  if (row < rows && first < length) cuda::load_f32<T, kVec>(x + row * length + first, f[0]);
+  if (row < rows && first + TPR * kVec < length) cuda::load_f32<T, kVec>(x + row * length + first + TPR * kVec, f[1]);
+  float s = 0.f;
+#pragma unroll
+  for (int k = 0; k < kVec; ++k) s += f[0][k] + f[1][k];
+  s = cuda::SumOp{}.warp<TPR>(s);
+  if (first == 0 && row < rows) out[row] = from_float<T>(s);
+}
+
+// 0: every arm on launches_for's sets (inputs out of L2); otherwise this many input sets, cycled by 128 launches a
+// graph, as the Python bench's rotation holds small inputs in L2 (`./reduce_sum_short_rows l2`: 16 sets).
+int g_sets = 0;
+
 template <class T, int LENGTH>
 void sweep(int rows, int64_t slots) {
   constexpr int length = LENGTH, kTpr = LENGTH / (16 / int(sizeof(T)));
   const size_t bytes = size_t(rows) * size_t(length) * sizeof(T);
-  const int launches = launches_for(bytes + size_t(rows) * sizeof(T));
-  const LaunchTensors<T> t(launches, size_t(rows) * sizeof(T), bytes);
-  const auto& out = t.out;
-  const auto& x = t.x;
+  const int sets = g_sets > 0 ? g_sets : launches_for(bytes + size_t(rows) * sizeof(T));
+  const int launches = g_sets > 0 ? 128 : sets;
+  const LaunchTensors<T> t(sets, size_t(rows) * sizeof(T), bytes);
+  struct Cycle {  // launch i's tensors: set i % sets
+    const std::vector<T*>& v;
+    int sets;
+    T* operator[](int i) const { return v[size_t(i % sets)]; }
+  };
+  const Cycle out{t.out, sets}, x{t.x, sets};
   const unsigned blocks = unsigned((rows + 7) / 8);
   const RowsOfDim r = contiguous_rows(rows, length, false);  // the warp arm's rows
   for (int rep = 0; rep < 2; ++rep) {
@@ -116,21 +147,31 @@ void sweep(int rows, int64_t slots) {
       cuda::launch(reduce_sum_kernels::packed_rows<T, kTpr, int>, dim3(unsigned((rows + 256 / kTpr - 1) / (256 / kTpr))),
                    dim3(256), st, out[i], static_cast<const T*>(x[i]), rows, length, length, 1);
     });
-    std::printf("%s,%d,%d,%u,%d,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f\n", dtype_name<T>(), rows, length, blocks, rep,
-                before_us, narrow_us, lib64_us, lib32_us, warp_us, packed_us);
+    double pairs_us = 0;
+    if constexpr (kTpr >= 2) {
+      pairs_us = time([&](cuda::Stream st, int i) {
+        cuda::launch(packed_pairs<T, kTpr / 2>, dim3(unsigned((rows + 512 / kTpr - 1) / (512 / kTpr))), dim3(256), st,
+                     out[i], static_cast<const T*>(x[i]), rows, length);
+      });
+    }
+    std::printf("%s,%d,%d,%d,%u,%d,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f\n", dtype_name<T>(), rows, length, g_sets, blocks,
+                rep, before_us, narrow_us, lib64_us, lib32_us, warp_us, packed_us, pairs_us);
     std::fflush(stdout);
   }
 }
 
 }  // namespace
 
-int main() {
+int main(int argc, char** argv) {
+  if (argc > 1 && std::string(argv[1]) == "l2") g_sets = 16;
   int sms = 0, threads_per_sm = 0;  // the thread slots reduce_sum's create() hands its launches
   CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
   CHECK(cudaDeviceGetAttribute(&threads_per_sm, cudaDevAttrMaxThreadsPerMultiProcessor, 0));
   const int64_t slots = int64_t(sms) * threads_per_sm;
-  std::printf("dtype,rows,length,blocks,rep,before_us,short_rows_32_us,library_64_us,library_32_us,warp_us,packed_us\n");
+  std::printf("dtype,rows,length,sets,blocks,rep,before_us,short_rows_32_us,library_64_us,library_32_us,warp_us,"
+              "packed_us,packed_pairs_us\n");
   for (int rows : {4096, 16384, 32768, 131072, 262144}) {
+    if (g_sets > 0 && rows > 16384) continue;  // in L2: the bench's small rows only
     sweep<float, 128>(rows, slots);
     sweep<bfloat16_t, 128>(rows, slots);
   }

@@ -8,7 +8,10 @@
 // Second part (session 28, run ej): the held row in other shapes at 4096 rows, online_held's body (HeldPacks)
 // under other launch bounds: 256 threads x 8 packs (four blocks an SM at up to 64 registers: 1024 threads, 128 KB
 // in flight an SM against the library's 3 x 512 threads, 96 KB), 128 x 16 (four an SM, 128 registers), and the library's 512 x 4
-// at four blocks an SM (run cn's tie, as a check). Each twice, interleaved with the library's kernel.
+// at four blocks an SM (run cn's tie, as a check). Each twice, interleaved with the library's kernel. Run ej: every
+// shape a tie or slower (fp16 256 x 8: 66.9 against 67.0 us). Session 28 added, not yet run: `held_cs` (the copy
+// kernel's cache hints) and `copy_same_bytes`, the library's copy over the same 128 MiB in and out, the ceiling of
+// this mix of reads and writes (perf-notes, next experiment 2).
 //
 //   nvcc -std=c++17 -O3 -arch=sm_90 -Isrc/cpp tests/bench/sweeps/softmax_waves.cu -o softmax_waves
 //   ./softmax_waves > softmax_waves.csv   (scripts/gpu_check.sh --sweep with SWEEPS=softmax_waves)
@@ -19,6 +22,7 @@
 #include <vector>
 
 #include "core/cuda_launch.cuh"
+#include "ops/copy/nvidia/copy_kernels.cuh"
 #include "ops/softmax/nvidia/softmax_kernels.cuh"
 #include "sweep_rows.cuh"
 #include "sweep_timing.cuh"
@@ -41,6 +45,57 @@ __global__ void __launch_bounds__(TPR, MIN_BLOCKS) held_shape(T* out, const T* x
   const float m = cuda::group_reduce<TPR>(held.load(x + x_off + first), cuda::MaxOp{}, smem);
   const float inv = 1.f / cuda::group_reduce<TPR>(held.exp_sum(m), cuda::SumOp{}, smem);
   held.store(out + out_off + first, m, inv);
+}
+
+// online_held with the copy kernel's cache hints: loads by __ldcs and stores by __stcs (evict-first, streamed once),
+// as copy_kernels::flat, which moves 1 GiB at 4.28 TB/s. HeldPacks' max and exp_sum on packs loaded here.
+template <class T>
+__global__ void __launch_bounds__(512, 3) held_cs(T* out, const T* x, RowsOfDim r, cuda::Trigger trigger) {
+  cuda::pdl_prologue(trigger);
+  constexpr int kStride = 512 * 8;
+  __shared__ float smem[32];
+  const int first = int(threadIdx.x) * 8;
+  int64_t out_off, x_off;
+  softmax_kernels::row_offsets<uint32_t>(r.outer, blockIdx.x, &out_off, &x_off);
+  softmax_kernels::HeldPacks<T, 8, 512, 4> held;
+  held.valid = int(r.length) - first;
+  const uint32_t neg_inf = std::is_same_v<T, half_t> ? 0xfc00fc00u : 0xff80ff80u;
+#pragma unroll
+  for (int u = 0; u < 4; ++u) {
+    uint4 q{neg_inf, neg_inf, neg_inf, neg_inf};
+    if (u * kStride < held.valid) q = __ldcs(reinterpret_cast<const uint4*>(x + x_off + first + u * kStride));
+    memcpy(&held.raw[u], &q, 16);
+  }
+  const float m = cuda::group_reduce<512>(cuda::packed_max(held.raw), cuda::MaxOp{}, smem);
+  const float inv = 1.f / cuda::group_reduce<512>(held.exp_sum(m), cuda::SumOp{}, smem);
+#pragma unroll
+  for (int u = 0; u < 4; ++u) {
+    if (u * kStride >= held.valid) continue;
+    float f[8];
+    cuda::unpack(held.raw[u], f);
+    uint4 w;
+    uint32_t pairs[4];
+#pragma unroll
+    for (int k = 0; k < 4; ++k)
+      pairs[k] = cuda::narrow_pair<T>(softmax_kernels::exp_of_difference(f[2 * k], m) * inv,
+                                      softmax_kernels::exp_of_difference(f[2 * k + 1], m) * inv);
+    memcpy(&w, pairs, 16);
+    __stcs(reinterpret_cast<uint4*>(out + out_off + first + u * kStride), w);
+  }
+}
+
+// The ceiling of this mix of reads and writes: the library's contiguous copy (copy_kernels::flat, 16-byte words,
+// one a thread, .cs hints) over the same bytes, launched as copy_cuda.cu launches it.
+template <class T>
+double time_copy(int rows) {
+  const size_t bytes = size_t(rows) * kLength * sizeof(T);
+  const int launches = launches_for(2 * bytes);
+  const LaunchTensors<T> t(launches, bytes, bytes);
+  const int64_t words = int64_t(bytes / 16);
+  return time_graph(launches, [&](int i, cudaStream_t st) {
+    cuda::launch(copy_kernels::flat<uint4, 1>, unsigned((words + 255) / 256), 256u, cuda::Stream{st, true},
+                 reinterpret_cast<uint4*>(t.out[size_t(i)]), reinterpret_cast<const uint4*>(t.x[size_t(i)]), words);
+  });
 }
 
 template <class T>
@@ -80,14 +135,19 @@ void sweep_shapes() {
   const Shape shapes[] = {{"library_512x4", softmax_kernels::online_held<T, 8, kThreads>, 512},
                           {"held_256x8_b4", held_shape<T, 256, 8, 4>, 256},
                           {"held_128x16_b4", held_shape<T, 128, 16, 4>, 128},
-                          {"held_512x4_b4", held_shape<T, 512, 4, 4>, 512}};
-  for (int rep = 0; rep < 2; ++rep)
+                          {"held_512x4_b4", held_shape<T, 512, 4, 4>, 512},
+                          {"held_cs", held_cs<T>, 512}};
+  const double bytes = 2.0 * 4096 * kLength * sizeof(T);
+  for (int rep = 0; rep < 2; ++rep) {
     for (const Shape& sh : shapes) {
       const double us = time_rows<T>(4096, sh.kernel, sh.threads);
-      std::printf("%s,4096,%s,%d,%.2f,%.3f\n", dtype_name<T>(), sh.name, rep, us,
-                  2.0 * 4096 * kLength * sizeof(T) / us * 1e-6);
+      std::printf("%s,4096,%s,%d,%.2f,%.3f\n", dtype_name<T>(), sh.name, rep, us, bytes / us * 1e-6);
       std::fflush(stdout);
     }
+    const double us = time_copy<T>(4096);
+    std::printf("%s,4096,copy_same_bytes,%d,%.2f,%.3f\n", dtype_name<T>(), rep, us, bytes / us * 1e-6);
+    std::fflush(stdout);
+  }
 }
 
 }  // namespace
