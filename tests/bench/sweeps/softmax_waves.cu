@@ -19,6 +19,7 @@
 
 #include <cstdint>
 #include <cstdio>
+#include <string>
 #include <vector>
 
 #include "core/cuda_launch.cuh"
@@ -87,8 +88,8 @@ __global__ void __launch_bounds__(512, 3) held_cs(T* out, const T* x, RowsOfDim 
 // Session 29's arms, after run em put the copy of these bytes at 4.16 TB/s against online_held's 4.02-4.04: which
 // part of the 3 % is the arithmetic and which the shape (a row a block, read whole before any of it is written).
 // held_copy: online_held's loads, both block reductions and stores, no exps (the raw packs written back);
-// rows_copy: a row a block read whole, then written, no reduction; held_one_exp: each exp computed once, kept as
-// a 16-bit pair in place of its raw pair and multiplied at the store (half the exps, two roundings a value).
+// rows_copy: a row a block read whole, then written, no reduction. Run en: held_copy 4.04-4.05 TB/s, rows_copy
+// 3.99-4.01, online_held 3.99-4.02, the copy 4.15-4.17: the exps cost nothing; the shape is the 3 %.
 template <class T>
 __device__ __forceinline__ void store_raw(T* first, const softmax_kernels::HeldPacks<T, 8, 512, 4>& held, bool flip) {
 #pragma unroll
@@ -127,40 +128,55 @@ __global__ void __launch_bounds__(512, 3) rows_copy(T* out, const T* x, RowsOfDi
   store_raw(out + out_off + first, held, m != m);
 }
 
-template <class T>
-__global__ void __launch_bounds__(512, 3) held_one_exp(T* out, const T* x, RowsOfDim r, cuda::Trigger trigger) {
+// Third part (session 29, `softmax_waves chunks`): which shape of "read a chunk whole, then write it" moves these
+// 128 MiB at the copy's rate. Block b copies chunk b (TPB threads x PACKS 16-byte packs, pack p at p * TPB * 16
+// bytes) with a barrier between its loads and its stores, as a softmax block between its passes; SMEM_KB of
+// dynamic shared memory lowers the blocks an SM. 512 x 4 is online_held's 32 KB row; halves and quarters of it
+// ask whether a row split across a cluster's CTAs could stream faster than a row a CTA.
+template <int TPB, int PACKS>
+__global__ void __launch_bounds__(TPB) chunk_copy(uint4* out, const uint4* x, cuda::Trigger trigger) {
   cuda::pdl_prologue(trigger);
-  __shared__ float smem[32];
-  const int first = int(threadIdx.x) * 8;
-  int64_t out_off, x_off;
-  softmax_kernels::row_offsets<uint32_t>(r.outer, blockIdx.x, &out_off, &x_off);
-  softmax_kernels::HeldPacks<T, 8, 512, 4> held;
-  held.valid = int(r.length) - first;
-  const float m = cuda::group_reduce<512>(held.load(x + x_off + first), cuda::MaxOp{}, smem);
-  float s = 0.f;
+  const int64_t first = int64_t(blockIdx.x) * TPB * PACKS + threadIdx.x;
+  uint4 w[PACKS];
 #pragma unroll
-  for (int u = 0; u < 4; ++u) {
-    uint32_t w[4];
-    memcpy(w, &held.raw[u], 16);
+  for (int p = 0; p < PACKS; ++p) w[p] = x[first + p * TPB];
+  __syncthreads();
 #pragma unroll
-    for (int k = 0; k < 4; ++k) {
-      const float e0 = softmax_kernels::exp_of_difference(cuda::widen_half<T, 0>(w[k]), m);
-      const float e1 = softmax_kernels::exp_of_difference(cuda::widen_half<T, 1>(w[k]), m);
-      s += e0 + e1;
-      w[k] = cuda::narrow_pair<T>(e0, e1);
+  for (int p = 0; p < PACKS; ++p) out[first + p * TPB] = w[p];
+}
+
+struct Chunk {
+  const char* name;
+  void (*kernel)(uint4*, const uint4*, cuda::Trigger);
+  int tpb, packs, smem_kb;
+};
+
+void sweep_chunks() {
+  const Chunk chunks[] = {{"512x4", chunk_copy<512, 4>, 512, 4, 0},      {"512x4_3an_sm", chunk_copy<512, 4>, 512, 4, 70},
+                          {"512x4_2an_sm", chunk_copy<512, 4>, 512, 4, 100}, {"256x4", chunk_copy<256, 4>, 256, 4, 0},
+                          {"512x2", chunk_copy<512, 2>, 512, 2, 0},      {"256x2", chunk_copy<256, 2>, 256, 2, 0},
+                          {"128x4", chunk_copy<128, 4>, 128, 4, 0},      {"256x1", chunk_copy<256, 1>, 256, 1, 0}};
+  const size_t bytes = size_t(4096) * kLength * 2;
+  const int launches = launches_for(2 * bytes);
+  const LaunchTensors<uint4> t(launches, bytes, bytes);
+  std::printf("chunk,kb,smem_kb,rep,us,tbps\n");
+  for (int rep = 0; rep < 2; ++rep) {
+    for (const Chunk& c : chunks) {
+      const size_t smem = size_t(c.smem_kb) << 10;
+      if (smem) CHECK(cudaFuncSetAttribute(c.kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(smem)));
+      const unsigned blocks = unsigned(bytes / (size_t(c.tpb) * c.packs * 16));
+      const double us = time_graph(launches, [&](int i, cudaStream_t st) {
+        cudaLaunchAttribute attrs[2];
+        const cuda::Stream stream{st, true};
+        cudaLaunchConfig_t cfg = cuda::launch_config(dim3(blocks), dim3(unsigned(c.tpb)), 0, stream, attrs);
+        cfg.dynamicSmemBytes = smem;
+        CHECK(cudaLaunchKernelEx(&cfg, c.kernel, t.out[size_t(i)], static_cast<const uint4*>(t.x[size_t(i)]),
+                                 cuda::trigger_for(dim3(blocks), dim3(unsigned(c.tpb)), stream)));
+      });
+      std::printf("%s,%d,%d,%d,%.2f,%.3f\n", c.name, c.tpb * c.packs * 16 / 1024, c.smem_kb, rep, us,
+                  2.0 * double(bytes) / us * 1e-6);
+      std::fflush(stdout);
     }
-    memcpy(&held.raw[u], w, 16);
-  }
-  const float inv = 1.f / cuda::group_reduce<512>(s, cuda::SumOp{}, smem);
-#pragma unroll
-  for (int u = 0; u < 4; ++u) {
-    if (u * 512 * 8 >= held.valid) continue;
-    uint32_t w[4];
-    memcpy(w, &held.raw[u], 16);
-#pragma unroll
-    for (int k = 0; k < 4; ++k)
-      w[k] = cuda::narrow_pair<T>(cuda::widen_half<T, 0>(w[k]) * inv, cuda::widen_half<T, 1>(w[k]) * inv);
-    memcpy(out + out_off + first + u * 512 * 8, w, 16);
   }
 }
 
@@ -218,8 +234,7 @@ void sweep_shapes() {
                           {"held_512x4_b4", held_shape<T, 512, 4, 4>, 512},
                           {"held_cs", held_cs<T>, 512},
                           {"held_copy", held_copy<T>, 512},
-                          {"rows_copy", rows_copy<T>, 512},
-                          {"held_one_exp", held_one_exp<T>, 512}};
+                          {"rows_copy", rows_copy<T>, 512}};
   const double bytes = 2.0 * 4096 * kLength * sizeof(T);
   for (int rep = 0; rep < 2; ++rep) {
     for (const Shape& sh : shapes) {
@@ -235,7 +250,11 @@ void sweep_shapes() {
 
 }  // namespace
 
-int main() {
+int main(int argc, char** argv) {
+  if (argc > 1 && std::string(argv[1]) == "chunks") {
+    sweep_chunks();
+    return 0;
+  }
   int sms = 0;
   CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
   const int slots = sms * kBlocksPerSm;
