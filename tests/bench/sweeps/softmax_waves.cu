@@ -133,16 +133,20 @@ __global__ void __launch_bounds__(512, 3) rows_copy(T* out, const T* x, RowsOfDi
 // bytes) with a barrier between its loads and its stores, as a softmax block between its passes; SMEM_KB of
 // dynamic shared memory lowers the blocks an SM. 512 x 4 is online_held's 32 KB row; halves and quarters of it
 // ask whether a row split across a cluster's CTAs could stream faster than a row a CTA.
-template <int TPB, int PACKS>
+// WARP_RUNS: pack p of a thread at p * 32 words from its warp's first (each warp reads one contiguous run of
+// PACKS * 512 bytes) instead of p * TPB words from the block's (a warp's packs TPB * 16 bytes apart).
+template <int TPB, int PACKS, bool WARP_RUNS = false>
 __global__ void __launch_bounds__(TPB) chunk_copy(uint4* out, const uint4* x, cuda::Trigger trigger) {
   cuda::pdl_prologue(trigger);
-  const int64_t first = int64_t(blockIdx.x) * TPB * PACKS + threadIdx.x;
+  const int lane = int(threadIdx.x) % 32, warp = int(threadIdx.x) / 32;
+  const int64_t first = int64_t(blockIdx.x) * TPB * PACKS + (WARP_RUNS ? warp * 32 * PACKS + lane : int(threadIdx.x));
+  constexpr int kStep = WARP_RUNS ? 32 : TPB;
   uint4 w[PACKS];
 #pragma unroll
-  for (int p = 0; p < PACKS; ++p) w[p] = x[first + p * TPB];
+  for (int p = 0; p < PACKS; ++p) w[p] = x[first + p * kStep];
   __syncthreads();
 #pragma unroll
-  for (int p = 0; p < PACKS; ++p) out[first + p * TPB] = w[p];
+  for (int p = 0; p < PACKS; ++p) out[first + p * kStep] = w[p];
 }
 
 struct Chunk {
@@ -152,10 +156,18 @@ struct Chunk {
 };
 
 void sweep_chunks() {
-  const Chunk chunks[] = {{"512x4", chunk_copy<512, 4>, 512, 4, 0},      {"512x4_3an_sm", chunk_copy<512, 4>, 512, 4, 70},
-                          {"512x4_2an_sm", chunk_copy<512, 4>, 512, 4, 100}, {"256x4", chunk_copy<256, 4>, 256, 4, 0},
-                          {"512x2", chunk_copy<512, 2>, 512, 2, 0},      {"256x2", chunk_copy<256, 2>, 256, 2, 0},
-                          {"128x4", chunk_copy<128, 4>, 128, 4, 0},      {"256x1", chunk_copy<256, 1>, 256, 1, 0}};
+  const Chunk chunks[] = {{"512x4", chunk_copy<512, 4>, 512, 4, 0},
+                          {"512x4_warp_runs", chunk_copy<512, 4, true>, 512, 4, 0},
+                          {"512x4_2an_sm", chunk_copy<512, 4>, 512, 4, 100},
+                          {"512x4_warp_runs_2an_sm", chunk_copy<512, 4, true>, 512, 4, 100},
+                          {"256x4", chunk_copy<256, 4>, 256, 4, 0},
+                          {"256x4_warp_runs", chunk_copy<256, 4, true>, 256, 4, 0},
+                          {"512x2", chunk_copy<512, 2>, 512, 2, 0},
+                          {"512x2_warp_runs", chunk_copy<512, 2, true>, 512, 2, 0},
+                          {"256x8_warp_runs", chunk_copy<256, 8, true>, 256, 8, 0},
+                          {"256x2", chunk_copy<256, 2>, 256, 2, 0},
+                          {"128x4", chunk_copy<128, 4>, 128, 4, 0},
+                          {"256x1", chunk_copy<256, 1>, 256, 1, 0}};
   const size_t bytes = size_t(4096) * kLength * 2;
   const int launches = launches_for(2 * bytes);
   const LaunchTensors<uint4> t(launches, bytes, bytes);
