@@ -160,14 +160,17 @@ void sweep_chunks() {
                           {"512x4_warp_runs", chunk_copy<512, 4, true>, 512, 4, 0},
                           {"512x4_2an_sm", chunk_copy<512, 4>, 512, 4, 100},
                           {"512x4_warp_runs_2an_sm", chunk_copy<512, 4, true>, 512, 4, 100},
+                          {"512x4_1an_sm", chunk_copy<512, 4>, 512, 4, 150},
                           {"256x4", chunk_copy<256, 4>, 256, 4, 0},
-                          {"256x4_warp_runs", chunk_copy<256, 4, true>, 256, 4, 0},
+                          {"256x4_4an_sm", chunk_copy<256, 4>, 256, 4, 50},
+                          {"256x4_2an_sm", chunk_copy<256, 4>, 256, 4, 100},
                           {"512x2", chunk_copy<512, 2>, 512, 2, 0},
-                          {"512x2_warp_runs", chunk_copy<512, 2, true>, 512, 2, 0},
-                          {"256x8_warp_runs", chunk_copy<256, 8, true>, 256, 8, 0},
-                          {"256x2", chunk_copy<256, 2>, 256, 2, 0},
-                          {"128x4", chunk_copy<128, 4>, 128, 4, 0},
-                          {"256x1", chunk_copy<256, 1>, 256, 1, 0}};
+                          {"1024x2", chunk_copy<1024, 2>, 1024, 2, 0},
+                          {"1024x1", chunk_copy<1024, 1>, 1024, 1, 0},
+                          {"512x1", chunk_copy<512, 1>, 512, 1, 0},
+                          {"256x1", chunk_copy<256, 1>, 256, 1, 0},
+                          {"256x1_4an_sm", chunk_copy<256, 1>, 256, 1, 50},
+                          {"256x1_2an_sm", chunk_copy<256, 1>, 256, 1, 100}};
   const size_t bytes = size_t(4096) * kLength * 2;
   const int launches = launches_for(2 * bytes);
   const LaunchTensors<uint4> t(launches, bytes, bytes);
@@ -192,6 +195,24 @@ void sweep_chunks() {
   }
 }
 
+// online_held with each warp's four packs one contiguous 2 KB run (HeldPacks' stride is TPR x 8 elements, so
+// TPR = 32 makes it a warp's width), where the library's packs lie 8 KB apart: run ep's copies of 32 KB chunks
+// gained 0.7-1 % from it. A row's layout over its threads is free for softmax (each thread stores what it loaded).
+// bf16 spills 4 bytes at 40 registers (three blocks an SM); MIN_BLOCKS = 2 gives it 64.
+template <class T, int MIN_BLOCKS = 3>
+__global__ void __launch_bounds__(512, MIN_BLOCKS) held_warp_runs(T* out, const T* x, RowsOfDim r, cuda::Trigger trigger) {
+  cuda::pdl_prologue(trigger);
+  __shared__ float smem[32];
+  const int first = (int(threadIdx.x) / 32) * 32 * 4 * 8 + (int(threadIdx.x) % 32) * 8;
+  int64_t out_off, x_off;
+  softmax_kernels::row_offsets<uint32_t>(r.outer, blockIdx.x, &out_off, &x_off);
+  softmax_kernels::HeldPacks<T, 8, 32, 4> held;
+  held.valid = int(r.length) - first;
+  const float m = cuda::group_reduce<512>(held.load(x + x_off + first), cuda::MaxOp{}, smem);
+  const float inv = 1.f / cuda::group_reduce<512>(held.exp_sum(m), cuda::SumOp{}, smem);
+  held.store(out + out_off + first, m, inv);
+}
+
 // The ceiling of this mix of reads and writes: the library's contiguous copy (copy_kernels::flat, 16-byte words,
 // one a thread, .cs hints) over the same bytes, launched as copy_cuda.cu launches it.
 template <class T>
@@ -209,15 +230,24 @@ double time_copy(int rows) {
 template <class T>
 using Kernel = void (*)(T*, const T*, RowsOfDim, cuda::Trigger);
 
+// smem_kb of dynamic shared memory (unused by the kernels) lowers the blocks an SM.
 template <class T>
-double time_rows(int rows, Kernel<T> kernel = softmax_kernels::online_held<T, 8, kThreads>, int threads = kThreads) {
+double time_rows(int rows, Kernel<T> kernel = softmax_kernels::online_held<T, 8, kThreads>, int threads = kThreads,
+                 int smem_kb = 0) {
   const size_t bytes = size_t(rows) * kLength * sizeof(T);
   const int launches = launches_for(2 * bytes);
   const LaunchTensors<T> t(launches, bytes, bytes);
   const RowsOfDim r = contiguous_rows(rows, kLength, true);
+  const size_t smem = size_t(smem_kb) << 10;
+  if (smem) CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(smem)));
   return time_graph(launches, [&](int i, cudaStream_t st) {
-    cuda::launch(kernel, dim3(unsigned(rows)), dim3(unsigned(threads)), cuda::Stream{st, true}, t.out[size_t(i)],
-                 static_cast<const T*>(t.x[size_t(i)]), r);
+    cudaLaunchAttribute attrs[2];
+    const cuda::Stream stream{st, true};
+    const dim3 grid{unsigned(rows)}, block{unsigned(threads)};
+    cudaLaunchConfig_t cfg = cuda::launch_config(grid, block, 0, stream, attrs);
+    cfg.dynamicSmemBytes = smem;
+    CHECK(cudaLaunchKernelEx(&cfg, kernel, t.out[size_t(i)], static_cast<const T*>(t.x[size_t(i)]), r,
+                             cuda::trigger_for(grid, block, stream)));
   });
 }
 
@@ -239,18 +269,20 @@ void sweep_shapes() {
     const char* name;
     Kernel<T> kernel;
     int threads;
+    int smem_kb = 0;
   };
   const Shape shapes[] = {{"library_512x4", softmax_kernels::online_held<T, 8, kThreads>, 512},
+                          {"library_512x4_2an_sm", softmax_kernels::online_held<T, 8, kThreads>, 512, 100},
+                          {"held_warp_runs", held_warp_runs<T>, 512},
+                          {"held_warp_runs_2an_sm", held_warp_runs<T, 2>, 512, 100},
                           {"held_256x8_b4", held_shape<T, 256, 8, 4>, 256},
-                          {"held_128x16_b4", held_shape<T, 128, 16, 4>, 128},
-                          {"held_512x4_b4", held_shape<T, 512, 4, 4>, 512},
                           {"held_cs", held_cs<T>, 512},
                           {"held_copy", held_copy<T>, 512},
                           {"rows_copy", rows_copy<T>, 512}};
   const double bytes = 2.0 * 4096 * kLength * sizeof(T);
   for (int rep = 0; rep < 2; ++rep) {
     for (const Shape& sh : shapes) {
-      const double us = time_rows<T>(4096, sh.kernel, sh.threads);
+      const double us = time_rows<T>(4096, sh.kernel, sh.threads, sh.smem_kb);
       std::printf("%s,4096,%s,%d,%.2f,%.3f\n", dtype_name<T>(), sh.name, rep, us, bytes / us * 1e-6);
       std::fflush(stdout);
     }
