@@ -24,6 +24,7 @@
 
 #include "core/cuda_launch.cuh"
 #include "ops/copy/nvidia/copy_kernels.cuh"
+#include "ops/softmax/nvidia/softmax_cluster.cuh"
 #include "ops/softmax/nvidia/softmax_kernels.cuh"
 #include "sweep_rows.cuh"
 #include "sweep_timing.cuh"
@@ -31,6 +32,7 @@
 namespace {
 
 using namespace ort;
+namespace cuda = ort::cuda;  // <cuda/ptx> (softmax_cluster.cuh) declares a ::cuda too
 constexpr int kLength = 16384, kThreads = 512, kBlocksPerSm = 3;  // online_held's launch bounds at 512 threads
 
 // online_held's body under TPR threads x PACKS packs and MIN_BLOCKS blocks an SM.
@@ -251,6 +253,46 @@ double time_rows(int rows, Kernel<T> kernel = softmax_kernels::online_held<T, 8,
   });
 }
 
+// Fourth part (session 29, `softmax_waves clusters`): run eq's copies moved 128 MiB at 4.13-4.16 TB/s only in
+// blocks of 256 or 512 threads with one pack a thread (4-8 KB chunks); every chunk of 16-32 KB a block ran at
+// 3.90-4.08. A 16384-half row in such pieces is a cluster: the library's cluster_registers (fp32 long rows), here
+// on halves, CLUSTER CTAs of TPR threads x NP packs, one (max, sum) exchange by st.async.
+template <class T>
+void sweep_clusters() {
+  struct Split {
+    const char* name;
+    Kernel<T> kernel;
+    int cluster, threads;
+  };
+  using softmax_kernels::cluster_registers;
+  const Split splits[] = {{"4x512x1", cluster_registers<T, 8, 512, 1, 4, true>, 4, 512},
+                          {"8x256x1", cluster_registers<T, 8, 256, 1, 8, true>, 8, 256},
+                          {"2x1024x1", cluster_registers<T, 8, 1024, 1, 2, true>, 2, 1024},
+                          {"2x512x2", cluster_registers<T, 8, 512, 2, 2, true>, 2, 512},
+                          {"4x256x2", cluster_registers<T, 8, 256, 2, 4, true>, 4, 256}};
+  constexpr int rows = 4096;
+  const size_t bytes = size_t(rows) * kLength * sizeof(T);
+  const int launches = launches_for(2 * bytes);
+  const LaunchTensors<T> t(launches, bytes, bytes);
+  const RowsOfDim r = contiguous_rows(rows, kLength, true);
+  for (int rep = 0; rep < 2; ++rep) {
+    const double held = time_rows<T>(rows);
+    std::printf("%s,%d,library_online_held,%d,%.2f,%.3f\n", dtype_name<T>(), rows, rep, held, 2.0 * bytes / held * 1e-6);
+    for (const Split& sp : splits) {
+      if (!softmax_kernels::cluster_fits<T>(sp.kernel, sp.cluster, sp.threads)) {
+        std::printf("%s,%d,%s,%d,nan,nan\n", dtype_name<T>(), rows, sp.name, rep);
+        continue;
+      }
+      const double us = time_graph(launches, [&](int i, cudaStream_t st) {
+        CHECK(softmax_kernels::launch_in_clusters<T>(sp.kernel, sp.cluster, sp.threads, r, t.out[size_t(i)],
+                                                     static_cast<const T*>(t.x[size_t(i)]), cuda::Stream{st, true}));
+      });
+      std::printf("%s,%d,%s,%d,%.2f,%.3f\n", dtype_name<T>(), rows, sp.name, rep, us, 2.0 * bytes / us * 1e-6);
+      std::fflush(stdout);
+    }
+  }
+}
+
 template <class T>
 void sweep(const std::vector<int>& counts, int slots) {
   for (int rep = 0; rep < 2; ++rep)
@@ -297,6 +339,12 @@ void sweep_shapes() {
 int main(int argc, char** argv) {
   if (argc > 1 && std::string(argv[1]) == "chunks") {
     sweep_chunks();
+    return 0;
+  }
+  if (argc > 1 && std::string(argv[1]) == "clusters") {
+    std::printf("dtype,rows,split,rep,us,tbps\n");
+    sweep_clusters<half_t>();
+    sweep_clusters<bfloat16_t>();
     return 0;
   }
   int sms = 0;
