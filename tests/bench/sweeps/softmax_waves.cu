@@ -293,6 +293,40 @@ void sweep_clusters() {
   }
 }
 
+// Fifth part (session 29, `softmax_waves long`): a 16-bit row of 65536 held whole by one CTA, one block an SM
+// (1024 threads x 8 packs: 32 registers of raw packs a thread, 128 KB an SM in flight), against the library's
+// cluster_online (4 CTAs of 512 threads, each streaming 32 KB twice, the second time from L2) at 1024x65536.
+// Session 19's cluster_held (4 CTAs each holding 32 KB) lost to online_held's rate by 14 % waiting on its
+// cluster; a CTA that holds the whole row waits on nobody.
+template <class T>
+void sweep_long() {
+  constexpr int rows = 1024, length = 65536;
+  const size_t bytes = size_t(rows) * length * sizeof(T);
+  const int launches = launches_for(2 * bytes);
+  const LaunchTensors<T> t(launches, bytes, bytes);
+  const RowsOfDim r = contiguous_rows(rows, length, true);
+  struct Arm {
+    const char* name;
+    Kernel<T> kernel;
+    int cluster, threads;
+  };
+  const Arm arms[] = {{"library_cluster_online_4x512", softmax_kernels::cluster_online<T, 8, 512, 4>, 4, 512},
+                      {"held_1024x8_b1", held_shape<T, 1024, 8, 1>, 0, 1024},
+                      {"held_512x16_b1", held_shape<T, 512, 16, 1>, 0, 512}};
+  for (int rep = 0; rep < 2; ++rep)
+    for (const Arm& a : arms) {
+      const double us = time_graph(launches, [&](int i, cudaStream_t st) {
+        const cuda::Stream stream{st, true};
+        T* out = t.out[size_t(i)];
+        const T* x = t.x[size_t(i)];
+        if (a.cluster) CHECK(softmax_kernels::launch_in_clusters<T>(a.kernel, a.cluster, a.threads, r, out, x, stream));
+        else CHECK(cuda::launch(a.kernel, dim3(unsigned(rows)), dim3(unsigned(a.threads)), stream, out, x, r));
+      });
+      std::printf("%s,%d,%d,%s,%d,%.2f,%.3f\n", dtype_name<T>(), rows, length, a.name, rep, us, 2.0 * bytes / us * 1e-6);
+      std::fflush(stdout);
+    }
+}
+
 template <class T>
 void sweep(const std::vector<int>& counts, int slots) {
   for (int rep = 0; rep < 2; ++rep)
@@ -339,6 +373,12 @@ void sweep_shapes() {
 int main(int argc, char** argv) {
   if (argc > 1 && std::string(argv[1]) == "chunks") {
     sweep_chunks();
+    return 0;
+  }
+  if (argc > 1 && std::string(argv[1]) == "long") {
+    std::printf("dtype,rows,length,arm,rep,us,tbps\n");
+    sweep_long<half_t>();
+    sweep_long<bfloat16_t>();
     return 0;
   }
   if (argc > 1 && std::string(argv[1]) == "clusters") {
