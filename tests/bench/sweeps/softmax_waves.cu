@@ -15,6 +15,7 @@
 //
 //   nvcc -std=c++17 -O3 -arch=sm_90 -Isrc/cpp tests/bench/sweeps/softmax_waves.cu -o softmax_waves
 //   ./softmax_waves > softmax_waves.csv   (scripts/gpu_check.sh --sweep with SWEEPS=softmax_waves)
+#include <cuda_pipeline.h>
 #include <cuda_runtime.h>
 
 #include <cstdint>
@@ -327,6 +328,92 @@ void sweep_long() {
     }
 }
 
+// Sixth part (session 29, `softmax_waves prefetch`): the one structure runs eo-er left untimed, a CTA that
+// loads its next row while it reduces and writes the current one, so that no thread of it waits through a
+// reduction with nothing in flight. Each thread copies its four packs of the next row into its own 64 bytes of
+// shared memory by cp.async (16 bytes each, L1 bypassed) and reads back only those, so the buffer needs no
+// barrier; the row in registers is the library's raw packs (40 registers, three blocks an SM). ROWS rows a CTA,
+// consecutive (2 or 4: 2048 or 1024 CTAs), or ROWS = 0: a persistent grid of three CTAs an SM striding the rows.
+// SOFTMAX false: the same loop storing the packs unchanged after both reductions (held_copy's structure).
+// Rows of exactly 16384 only (no masks), as the sweep's.
+template <class T, int ROWS, bool SOFTMAX>
+__global__ void __launch_bounds__(512, 3) held_prefetch(T* out, const T* x, RowsOfDim r, cuda::Trigger trigger) {
+  cuda::pdl_prologue(trigger);
+  constexpr int kStride = 512 * 8;
+  extern __shared__ uint4 next[];  // 512 x 4 packs
+  __shared__ float smem[32];
+  const int tid = int(threadIdx.x), first = tid * 8;
+  const int64_t rows = r.rows;
+  const int64_t step = ROWS ? 1 : gridDim.x;
+  int64_t row = ROWS ? int64_t(blockIdx.x) * ROWS : blockIdx.x;
+  const int64_t end = ROWS ? row + ROWS : rows;
+  auto fetch = [&](int64_t at) {
+    int64_t out_off, x_off;
+    softmax_kernels::row_offsets<uint32_t>(r.outer, at, &out_off, &x_off);
+#pragma unroll
+    for (int u = 0; u < 4; ++u) __pipeline_memcpy_async(&next[u * 512 + tid], x + x_off + first + u * kStride, 16);
+    __pipeline_commit();
+  };
+  fetch(row);
+  for (; row < end; row += step) {
+    __pipeline_wait_prior(0);
+    softmax_kernels::HeldPacks<T, 8, 512, 4> held;
+    held.valid = kLength - first;
+#pragma unroll
+    for (int u = 0; u < 4; ++u) memcpy(&held.raw[u], &next[u * 512 + tid], 16);
+    if (row + step < end) fetch(row + step);
+    int64_t out_off, x_off;
+    softmax_kernels::row_offsets<uint32_t>(r.outer, row, &out_off, &x_off);
+    const float m = cuda::group_reduce<512>(cuda::packed_max(held.raw), cuda::MaxOp{}, smem);
+    if constexpr (SOFTMAX) {
+      const float inv = 1.f / cuda::group_reduce<512>(held.exp_sum(m), cuda::SumOp{}, smem);
+      held.store(out + out_off + first, m, inv);
+    } else {
+      const float s = cuda::group_reduce<512>(m, cuda::SumOp{}, smem);
+      store_raw(out + out_off + first, held, s != s);
+    }
+  }
+}
+
+template <class T>
+void sweep_prefetch() {
+  int sms = 0;
+  CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
+  constexpr int rows = 4096;
+  const size_t bytes = size_t(rows) * kLength * sizeof(T);
+  const int launches = launches_for(2 * bytes);
+  const LaunchTensors<T> t(launches, bytes, bytes);
+  const RowsOfDim r = contiguous_rows(rows, kLength, true);
+  struct Arm {
+    const char* name;
+    Kernel<T> kernel;
+    int grid;
+    size_t smem;
+  };
+  const Arm arms[] = {{"library_online_held", softmax_kernels::online_held<T, 8, kThreads>, rows, 0},
+                      {"held_copy", held_copy<T>, rows, 0},
+                      {"prefetch_copy_2", held_prefetch<T, 2, false>, rows / 2, 32 << 10},
+                      {"prefetch_copy_4", held_prefetch<T, 4, false>, rows / 4, 32 << 10},
+                      {"prefetch_copy_persistent", held_prefetch<T, 0, false>, 3 * sms, 32 << 10},
+                      {"held_prefetch_2", held_prefetch<T, 2, true>, rows / 2, 32 << 10},
+                      {"held_prefetch_4", held_prefetch<T, 4, true>, rows / 4, 32 << 10},
+                      {"held_prefetch_persistent", held_prefetch<T, 0, true>, 3 * sms, 32 << 10}};
+  for (int rep = 0; rep < 2; ++rep)
+    for (const Arm& a : arms) {
+      const double us = time_graph(launches, [&](int i, cudaStream_t st) {
+        cudaLaunchAttribute attrs[2];
+        const cuda::Stream stream{st, true};
+        const dim3 grid{unsigned(a.grid)}, block{512u};
+        cudaLaunchConfig_t cfg = cuda::launch_config(grid, block, 0, stream, attrs);
+        cfg.dynamicSmemBytes = a.smem;
+        CHECK(cudaLaunchKernelEx(&cfg, a.kernel, t.out[size_t(i)], static_cast<const T*>(t.x[size_t(i)]), r,
+                                 cuda::trigger_for(grid, block, stream)));
+      });
+      std::printf("%s,%d,%s,%d,%.2f,%.3f\n", dtype_name<T>(), rows, a.name, rep, us, 2.0 * bytes / us * 1e-6);
+      std::fflush(stdout);
+    }
+}
+
 template <class T>
 void sweep(const std::vector<int>& counts, int slots) {
   for (int rep = 0; rep < 2; ++rep)
@@ -373,6 +460,12 @@ void sweep_shapes() {
 int main(int argc, char** argv) {
   if (argc > 1 && std::string(argv[1]) == "chunks") {
     sweep_chunks();
+    return 0;
+  }
+  if (argc > 1 && std::string(argv[1]) == "prefetch") {
+    std::printf("dtype,rows,arm,rep,us,tbps\n");
+    sweep_prefetch<half_t>();
+    sweep_prefetch<bfloat16_t>();
     return 0;
   }
   if (argc > 1 && std::string(argv[1]) == "long") {
