@@ -1,0 +1,89 @@
+#pragma once
+// What the softmax_waves and softmax_held_ceiling sweeps share: online_held's row (16384 halves, 512 threads x 4
+// packs, three blocks an SM), its body under other launch bounds (held_shape), held_copy (its loads, both block
+// reductions and stores, without the exps), and the timing of one kernel over rows of 16384.
+#include <cuda_runtime.h>
+
+#include <cstdint>
+#include <cstring>
+
+#include "core/cuda_launch.cuh"
+#include "ops/softmax/nvidia/softmax_kernels.cuh"
+#include "sweep_rows.cuh"
+#include "sweep_timing.cuh"
+
+namespace {
+
+using namespace ort;
+namespace cuda = ort::cuda;  // <cuda/ptx> (softmax_cluster.cuh) declares a ::cuda too
+constexpr int kLength = 16384, kThreads = 512, kBlocksPerSm = 3;  // online_held's launch bounds at 512 threads
+
+// online_held's body under TPR threads x PACKS packs and MIN_BLOCKS blocks an SM.
+template <class T, int TPR, int PACKS, int MIN_BLOCKS>
+__global__ void __launch_bounds__(TPR, MIN_BLOCKS) held_shape(T* out, const T* x, RowsOfDim r, cuda::Trigger trigger) {
+  cuda::pdl_prologue(trigger);
+  __shared__ float smem[32];
+  const int first = int(threadIdx.x) * 8;
+  int64_t out_off, x_off;
+  softmax_kernels::row_offsets<uint32_t>(r.outer, blockIdx.x, &out_off, &x_off);
+  softmax_kernels::HeldPacks<T, 8, TPR, PACKS> held;
+  held.valid = int(r.length) - first;
+  const float m = cuda::group_reduce<TPR>(held.load(x + x_off + first), cuda::MaxOp{}, smem);
+  const float inv = 1.f / cuda::group_reduce<TPR>(held.exp_sum(m), cuda::SumOp{}, smem);
+  held.store(out + out_off + first, m, inv);
+}
+
+// held_copy: online_held's loads, both block reductions and stores, no exps (the raw packs written back), to
+// split what the arithmetic costs from what the shape costs (session 29, run en: 4.04-4.05 TB/s against
+// online_held's 3.99-4.02: the exps cost nothing).
+template <class T>
+__device__ __forceinline__ void store_raw(T* first, const softmax_kernels::HeldPacks<T, 8, 512, 4>& held, bool flip) {
+#pragma unroll
+  for (int u = 0; u < 4; ++u) {
+    if (u * 512 * 8 >= held.valid) continue;
+    uint4 w;
+    memcpy(&w, &held.raw[u], 16);
+    if (flip) w.x ^= 1u;  // never taken (no NaN in the input); keeps the reductions live
+    *reinterpret_cast<uint4*>(first + u * 512 * 8) = w;
+  }
+}
+
+template <class T>
+__global__ void __launch_bounds__(512, 3) held_copy(T* out, const T* x, RowsOfDim r, cuda::Trigger trigger) {
+  cuda::pdl_prologue(trigger);
+  __shared__ float smem[32];
+  const int first = int(threadIdx.x) * 8;
+  int64_t out_off, x_off;
+  softmax_kernels::row_offsets<uint32_t>(r.outer, blockIdx.x, &out_off, &x_off);
+  softmax_kernels::HeldPacks<T, 8, 512, 4> held;
+  held.valid = int(r.length) - first;
+  const float m = cuda::group_reduce<512>(held.load(x + x_off + first), cuda::MaxOp{}, smem);
+  const float s = cuda::group_reduce<512>(m, cuda::SumOp{}, smem);
+  store_raw(out + out_off + first, held, s != s);
+}
+
+template <class T>
+using Kernel = void (*)(T*, const T*, RowsOfDim, cuda::Trigger);
+
+// smem_kb of dynamic shared memory (unused by the kernels) lowers the blocks an SM.
+template <class T>
+double time_rows(int rows, Kernel<T> kernel = softmax_kernels::online_held<T, 8, kThreads>, int threads = kThreads,
+                 int smem_kb = 0) {
+  const size_t bytes = size_t(rows) * kLength * sizeof(T);
+  const int launches = launches_for(2 * bytes);
+  const LaunchTensors<T> t(launches, bytes, bytes);
+  const RowsOfDim r = contiguous_rows(rows, kLength, true);
+  const size_t smem = size_t(smem_kb) << 10;
+  if (smem) CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(smem)));
+  return time_graph(launches, [&](int i, cudaStream_t st) {
+    cudaLaunchAttribute attrs[2];
+    const cuda::Stream stream{st, true};
+    const dim3 grid{unsigned(rows)}, block{unsigned(threads)};
+    cudaLaunchConfig_t cfg = cuda::launch_config(grid, block, 0, stream, attrs);
+    cfg.dynamicSmemBytes = smem;
+    CHECK(cudaLaunchKernelEx(&cfg, kernel, t.out[size_t(i)], static_cast<const T*>(t.x[size_t(i)]), r,
+                             cuda::trigger_for(grid, block, stream)));
+  });
+}
+
+}  // namespace

@@ -1,0 +1,279 @@
+// What bounds a softmax row held between its read and its write (session 29, perf-notes "Session 29"). 16-bit
+// softmax 4096x16384 runs at 4.02-4.06 TB/s (online_held) where a flat copy of the same 128 MiB in and out runs
+// 4.15-4.17 and the target is 4.1. Four parts, each a mode (no argument: all four):
+//   chunks:   copies of those bytes as chunks read whole, a block barrier, then written (the softmax's dependency
+//             without its arithmetic), over threads a block, packs a thread, blocks an SM and a warp's layout.
+//             Runs eo-eq: only one pack a thread in blocks of <= 512 threads reached 4.13-4.16; every other shape
+//             3.90-4.08, whatever its chunk or bytes in flight.
+//   clusters: the row split across a cluster in that fast shape (the library's cluster_registers on halves).
+//             Run er: one pack a thread 2.50-2.66 TB/s (each CTA waits on the exchange); two packs 3.89-3.98.
+//   long:     a 16-bit row of 65536 held whole by one CTA of 1024 x 8 (one block an SM) against cluster_online.
+//             Run es: fp16 3.52 against 3.63 TB/s (nothing overlaps the reductions at one block an SM).
+//   prefetch: a CTA that fetches its next row by cp.async while it reduces and writes the current one.
+//             Run ev: slower with every row a CTA (softmax 3.90 / 3.75 / 3.40 TB/s at 2 / 4 rows and persistent).
+// (These parts were modes of softmax_waves.cu when runs eo-ev ran them; their scripts and CSVs name them so.)
+//
+//   nvcc -std=c++17 -O3 -arch=sm_90 -Isrc/cpp tests/bench/sweeps/softmax_held_ceiling.cu -o softmax_held_ceiling
+//   ./softmax_held_ceiling [chunks|clusters|long|prefetch] > softmax_held_ceiling.csv
+#include <cuda_pipeline.h>
+#include <cuda_runtime.h>
+
+#include <cstdint>
+#include <cstdio>
+#include <string>
+
+#include "ops/softmax/nvidia/softmax_cluster.cuh"
+#include "softmax_held_arms.cuh"
+
+namespace {
+
+// chunks: which shape of "read a chunk whole, then write it" moves these
+// 128 MiB at the copy's rate. Block b copies chunk b (TPB threads x PACKS 16-byte packs, pack p at p * TPB * 16
+// bytes) with a barrier between its loads and its stores, as a softmax block between its passes; SMEM_KB of
+// dynamic shared memory lowers the blocks an SM. 512 x 4 is online_held's 32 KB row; halves and quarters of it
+// ask whether a row split across a cluster's CTAs could stream faster than a row a CTA.
+// WARP_RUNS: pack p of a thread at p * 32 words from its warp's first (each warp reads one contiguous run of
+// PACKS * 512 bytes) instead of p * TPB words from the block's (a warp's packs TPB * 16 bytes apart).
+template <int TPB, int PACKS, bool WARP_RUNS = false>
+__global__ void __launch_bounds__(TPB) chunk_copy(uint4* out, const uint4* x, cuda::Trigger trigger) {
+  cuda::pdl_prologue(trigger);
+  const int lane = int(threadIdx.x) % 32, warp = int(threadIdx.x) / 32;
+  const int64_t first = int64_t(blockIdx.x) * TPB * PACKS + (WARP_RUNS ? warp * 32 * PACKS + lane : int(threadIdx.x));
+  constexpr int kStep = WARP_RUNS ? 32 : TPB;
+  uint4 w[PACKS];
+#pragma unroll
+  for (int p = 0; p < PACKS; ++p) w[p] = x[first + p * kStep];
+  __syncthreads();
+#pragma unroll
+  for (int p = 0; p < PACKS; ++p) out[first + p * kStep] = w[p];
+}
+
+struct Chunk {
+  const char* name;
+  void (*kernel)(uint4*, const uint4*, cuda::Trigger);
+  int tpb, packs, smem_kb;
+};
+
+void sweep_chunks() {
+  const Chunk chunks[] = {{"512x4", chunk_copy<512, 4>, 512, 4, 0},
+                          {"512x4_warp_runs", chunk_copy<512, 4, true>, 512, 4, 0},
+                          {"512x4_2an_sm", chunk_copy<512, 4>, 512, 4, 100},
+                          {"512x4_warp_runs_2an_sm", chunk_copy<512, 4, true>, 512, 4, 100},
+                          {"512x4_1an_sm", chunk_copy<512, 4>, 512, 4, 150},
+                          {"256x4", chunk_copy<256, 4>, 256, 4, 0},
+                          {"256x4_4an_sm", chunk_copy<256, 4>, 256, 4, 50},
+                          {"256x4_2an_sm", chunk_copy<256, 4>, 256, 4, 100},
+                          {"512x2", chunk_copy<512, 2>, 512, 2, 0},
+                          {"1024x2", chunk_copy<1024, 2>, 1024, 2, 0},
+                          {"1024x1", chunk_copy<1024, 1>, 1024, 1, 0},
+                          {"512x1", chunk_copy<512, 1>, 512, 1, 0},
+                          {"256x1", chunk_copy<256, 1>, 256, 1, 0},
+                          {"256x1_4an_sm", chunk_copy<256, 1>, 256, 1, 50},
+                          {"256x1_2an_sm", chunk_copy<256, 1>, 256, 1, 100}};
+  const size_t bytes = size_t(4096) * kLength * 2;
+  const int launches = launches_for(2 * bytes);
+  const LaunchTensors<uint4> t(launches, bytes, bytes);
+  std::printf("chunk,kb,smem_kb,rep,us,tbps\n");
+  for (int rep = 0; rep < 2; ++rep) {
+    for (const Chunk& c : chunks) {
+      const size_t smem = size_t(c.smem_kb) << 10;
+      if (smem) CHECK(cudaFuncSetAttribute(c.kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(smem)));
+      const unsigned blocks = unsigned(bytes / (size_t(c.tpb) * c.packs * 16));
+      const double us = time_graph(launches, [&](int i, cudaStream_t st) {
+        cudaLaunchAttribute attrs[2];
+        const cuda::Stream stream{st, true};
+        cudaLaunchConfig_t cfg = cuda::launch_config(dim3(blocks), dim3(unsigned(c.tpb)), 0, stream, attrs);
+        cfg.dynamicSmemBytes = smem;
+        CHECK(cudaLaunchKernelEx(&cfg, c.kernel, t.out[size_t(i)], static_cast<const uint4*>(t.x[size_t(i)]),
+                                 cuda::trigger_for(dim3(blocks), dim3(unsigned(c.tpb)), stream)));
+      });
+      std::printf("%s,%d,%d,%d,%.2f,%.3f\n", c.name, c.tpb * c.packs * 16 / 1024, c.smem_kb, rep, us,
+                  2.0 * double(bytes) / us * 1e-6);
+      std::fflush(stdout);
+    }
+  }
+}
+
+// clusters: run eq's copies moved 128 MiB at 4.13-4.16 TB/s only in
+// blocks of 256 or 512 threads with one pack a thread (4-8 KB chunks); every chunk of 16-32 KB a block ran at
+// 3.90-4.08. A 16384-half row in such pieces is a cluster: the library's cluster_registers (fp32 long rows), here
+// on halves, CLUSTER CTAs of TPR threads x NP packs, one (max, sum) exchange by st.async.
+template <class T>
+void sweep_clusters() {
+  struct Split {
+    const char* name;
+    Kernel<T> kernel;
+    int cluster, threads;
+  };
+  using softmax_kernels::cluster_registers;
+  const Split splits[] = {{"4x512x1", cluster_registers<T, 8, 512, 1, 4, true>, 4, 512},
+                          {"8x256x1", cluster_registers<T, 8, 256, 1, 8, true>, 8, 256},
+                          {"2x1024x1", cluster_registers<T, 8, 1024, 1, 2, true>, 2, 1024},
+                          {"2x512x2", cluster_registers<T, 8, 512, 2, 2, true>, 2, 512},
+                          {"4x256x2", cluster_registers<T, 8, 256, 2, 4, true>, 4, 256}};
+  constexpr int rows = 4096;
+  const size_t bytes = size_t(rows) * kLength * sizeof(T);
+  const int launches = launches_for(2 * bytes);
+  const LaunchTensors<T> t(launches, bytes, bytes);
+  const RowsOfDim r = contiguous_rows(rows, kLength, true);
+  for (int rep = 0; rep < 2; ++rep) {
+    const double held = time_rows<T>(rows);
+    std::printf("%s,%d,library_online_held,%d,%.2f,%.3f\n", dtype_name<T>(), rows, rep, held, 2.0 * bytes / held * 1e-6);
+    for (const Split& sp : splits) {
+      if (!softmax_kernels::cluster_fits<T>(sp.kernel, sp.cluster, sp.threads)) {
+        std::printf("%s,%d,%s,%d,nan,nan\n", dtype_name<T>(), rows, sp.name, rep);
+        continue;
+      }
+      const double us = time_graph(launches, [&](int i, cudaStream_t st) {
+        CHECK(softmax_kernels::launch_in_clusters<T>(sp.kernel, sp.cluster, sp.threads, r, t.out[size_t(i)],
+                                                     static_cast<const T*>(t.x[size_t(i)]), cuda::Stream{st, true}));
+      });
+      std::printf("%s,%d,%s,%d,%.2f,%.3f\n", dtype_name<T>(), rows, sp.name, rep, us, 2.0 * bytes / us * 1e-6);
+      std::fflush(stdout);
+    }
+  }
+}
+
+// long: a 16-bit row of 65536 held whole by one CTA, one block an SM
+// (1024 threads x 8 packs: 32 registers of raw packs a thread, 128 KB an SM in flight), against the library's
+// cluster_online (4 CTAs of 512 threads, each streaming 32 KB twice, the second time from L2) at 1024x65536.
+// Session 19's cluster_held (4 CTAs each holding 32 KB) lost to online_held's rate by 14 % waiting on its
+// cluster; a CTA that holds the whole row waits on nobody.
+template <class T>
+void sweep_long() {
+  constexpr int rows = 1024, length = 65536;
+  const size_t bytes = size_t(rows) * length * sizeof(T);
+  const int launches = launches_for(2 * bytes);
+  const LaunchTensors<T> t(launches, bytes, bytes);
+  const RowsOfDim r = contiguous_rows(rows, length, true);
+  struct Arm {
+    const char* name;
+    Kernel<T> kernel;
+    int cluster, threads;
+  };
+  const Arm arms[] = {{"library_cluster_online_4x512", softmax_kernels::cluster_online<T, 8, 512, 4>, 4, 512},
+                      {"held_1024x8_b1", held_shape<T, 1024, 8, 1>, 0, 1024},
+                      {"held_512x16_b1", held_shape<T, 512, 16, 1>, 0, 512}};
+  for (int rep = 0; rep < 2; ++rep)
+    for (const Arm& a : arms) {
+      const double us = time_graph(launches, [&](int i, cudaStream_t st) {
+        const cuda::Stream stream{st, true};
+        T* out = t.out[size_t(i)];
+        const T* x = t.x[size_t(i)];
+        if (a.cluster) CHECK(softmax_kernels::launch_in_clusters<T>(a.kernel, a.cluster, a.threads, r, out, x, stream));
+        else CHECK(cuda::launch(a.kernel, dim3(unsigned(rows)), dim3(unsigned(a.threads)), stream, out, x, r));
+      });
+      std::printf("%s,%d,%d,%s,%d,%.2f,%.3f\n", dtype_name<T>(), rows, length, a.name, rep, us, 2.0 * bytes / us * 1e-6);
+      std::fflush(stdout);
+    }
+}
+
+// prefetch: the one structure runs eo-er left untimed, a CTA that
+// loads its next row while it reduces and writes the current one, so that no thread of it waits through a
+// reduction with nothing in flight. Each thread copies its four packs of the next row into its own 64 bytes of
+// shared memory by cp.async (16 bytes each, L1 bypassed) and reads back only those, so the buffer needs no
+// barrier; the row in registers is the library's raw packs (40 registers, three blocks an SM). ROWS rows a CTA,
+// consecutive (2 or 4: 2048 or 1024 CTAs), or ROWS = 0: a persistent grid of three CTAs an SM striding the rows.
+// SOFTMAX false: the same loop storing the packs unchanged after both reductions (held_copy's structure).
+// Rows of exactly 16384 only (no masks), as the sweep's. Run ev: every arm slower than online_held and the more
+// rows a CTA the slower (copy 3.99 / 3.89 / 3.70 TB/s at 2 / 4 rows and persistent; softmax 3.90 / 3.75 / 3.40).
+template <class T, int ROWS, bool SOFTMAX>
+__global__ void __launch_bounds__(512, 3) held_prefetch(T* out, const T* x, RowsOfDim r, cuda::Trigger trigger) {
+  cuda::pdl_prologue(trigger);
+  constexpr int kStride = 512 * 8;
+  extern __shared__ uint4 next[];  // 512 x 4 packs
+  __shared__ float smem[32];
+  const int tid = int(threadIdx.x), first = tid * 8;
+  const int64_t rows = r.rows;
+  const int64_t step = ROWS ? 1 : gridDim.x;
+  int64_t row = ROWS ? int64_t(blockIdx.x) * ROWS : blockIdx.x;
+  const int64_t end = ROWS ? row + ROWS : rows;
+  auto fetch = [&](int64_t at) {
+    int64_t out_off, x_off;
+    softmax_kernels::row_offsets<uint32_t>(r.outer, at, &out_off, &x_off);
+#pragma unroll
+    for (int u = 0; u < 4; ++u) __pipeline_memcpy_async(&next[u * 512 + tid], x + x_off + first + u * kStride, 16);
+    __pipeline_commit();
+  };
+  fetch(row);
+  for (; row < end; row += step) {
+    __pipeline_wait_prior(0);
+    softmax_kernels::HeldPacks<T, 8, 512, 4> held;
+    held.valid = kLength - first;
+#pragma unroll
+    for (int u = 0; u < 4; ++u) memcpy(&held.raw[u], &next[u * 512 + tid], 16);
+    if (row + step < end) fetch(row + step);
+    int64_t out_off, x_off;
+    softmax_kernels::row_offsets<uint32_t>(r.outer, row, &out_off, &x_off);
+    const float m = cuda::group_reduce<512>(cuda::packed_max(held.raw), cuda::MaxOp{}, smem);
+    if constexpr (SOFTMAX) {
+      const float inv = 1.f / cuda::group_reduce<512>(held.exp_sum(m), cuda::SumOp{}, smem);
+      held.store(out + out_off + first, m, inv);
+    } else {
+      const float s = cuda::group_reduce<512>(m, cuda::SumOp{}, smem);
+      store_raw(out + out_off + first, held, s != s);
+    }
+  }
+}
+
+template <class T>
+void sweep_prefetch() {
+  int sms = 0;
+  CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
+  constexpr int rows = 4096;
+  const size_t bytes = size_t(rows) * kLength * sizeof(T);
+  const int launches = launches_for(2 * bytes);
+  const LaunchTensors<T> t(launches, bytes, bytes);
+  const RowsOfDim r = contiguous_rows(rows, kLength, true);
+  struct Arm {
+    const char* name;
+    Kernel<T> kernel;
+    int grid;
+    size_t smem;
+  };
+  const Arm arms[] = {{"library_online_held", softmax_kernels::online_held<T, 8, kThreads>, rows, 0},
+                      {"held_copy", held_copy<T>, rows, 0},
+                      {"prefetch_copy_2", held_prefetch<T, 2, false>, rows / 2, 32 << 10},
+                      {"prefetch_copy_4", held_prefetch<T, 4, false>, rows / 4, 32 << 10},
+                      {"prefetch_copy_persistent", held_prefetch<T, 0, false>, 3 * sms, 32 << 10},
+                      {"held_prefetch_2", held_prefetch<T, 2, true>, rows / 2, 32 << 10},
+                      {"held_prefetch_4", held_prefetch<T, 4, true>, rows / 4, 32 << 10},
+                      {"held_prefetch_persistent", held_prefetch<T, 0, true>, 3 * sms, 32 << 10}};
+  for (int rep = 0; rep < 2; ++rep)
+    for (const Arm& a : arms) {
+      const double us = time_graph(launches, [&](int i, cudaStream_t st) {
+        cudaLaunchAttribute attrs[2];
+        const cuda::Stream stream{st, true};
+        const dim3 grid{unsigned(a.grid)}, block{512u};
+        cudaLaunchConfig_t cfg = cuda::launch_config(grid, block, 0, stream, attrs);
+        cfg.dynamicSmemBytes = a.smem;
+        CHECK(cudaLaunchKernelEx(&cfg, a.kernel, t.out[size_t(i)], static_cast<const T*>(t.x[size_t(i)]), r,
+                                 cuda::trigger_for(grid, block, stream)));
+      });
+      std::printf("%s,%d,%s,%d,%.2f,%.3f\n", dtype_name<T>(), rows, a.name, rep, us, 2.0 * bytes / us * 1e-6);
+      std::fflush(stdout);
+    }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const std::string mode = argc > 1 ? argv[1] : "all";
+  if (mode == "all" || mode == "chunks") sweep_chunks();
+  if (mode == "all" || mode == "clusters") {
+    std::printf("dtype,rows,split,rep,us,tbps\n");
+    sweep_clusters<half_t>();
+    sweep_clusters<bfloat16_t>();
+  }
+  if (mode == "all" || mode == "long") {
+    std::printf("dtype,rows,length,arm,rep,us,tbps\n");
+    sweep_long<half_t>();
+    sweep_long<bfloat16_t>();
+  }
+  if (mode == "all" || mode == "prefetch") {
+    std::printf("dtype,rows,arm,rep,us,tbps\n");
+    sweep_prefetch<half_t>();
+    sweep_prefetch<bfloat16_t>();
+  }
+  return 0;
+}
