@@ -1,6 +1,6 @@
 // What bounds a softmax row held between its read and its write (session 29, perf-notes "Session 29"). 16-bit
 // softmax 4096x16384 runs at 4.02-4.06 TB/s (online_held) where a flat copy of the same 128 MiB in and out runs
-// 4.15-4.17 and the target is 4.1. Four parts, each a mode (no argument: all four):
+// 4.15-4.17 and the target is 4.1. Five parts, each a mode (no argument: all five):
 //   chunks:   copies of those bytes as chunks read whole, a block barrier, then written (the softmax's dependency
 //             without its arithmetic), over threads a block, packs a thread, blocks an SM and a warp's layout.
 //             Runs eo-eq: only one pack a thread in blocks of <= 512 threads reached 4.13-4.16; every other shape
@@ -14,7 +14,7 @@
 // (These parts were modes of softmax_waves.cu when runs eo-ev ran them; their scripts and CSVs name them so.)
 //
 //   nvcc -std=c++17 -O3 -arch=sm_90 -Isrc/cpp tests/bench/sweeps/softmax_held_ceiling.cu -o softmax_held_ceiling
-//   ./softmax_held_ceiling [chunks|clusters|long|prefetch] > softmax_held_ceiling.csv
+//   ./softmax_held_ceiling [chunks|clusters|long|split|prefetch] > softmax_held_ceiling.csv
 #include <cuda_pipeline.h>
 #include <cuda_runtime.h>
 
@@ -255,6 +255,125 @@ void sweep_prefetch() {
     }
 }
 
+// split: a long 16-bit row held whole across a cluster whose CTAs keep more than registers allow. Each CTA of
+// CLUSTER holds its part of 512 x (4 + SP) packs: online_held's 4 raw packs a thread in registers and SP more in
+// the thread's own slots of dynamic shared memory (cp.async, 16 bytes each, read back only by the thread that
+// copied them, so no barrier), at 40 registers and three blocks an SM while SP <= 4 (32 KB). The row is read
+// from HBM once and written from what is held; the CTAs trade one (max, sum) pair (cluster_combine). Runs
+// er-es: a cluster of 2 cost ~2 % at 16384 and held rows need three blocks an SM; cluster_online (4 x 512 at
+// 65536, 16 x 512 at 262144) streams each part twice, the second time from L2.
+// A 16-byte read of shared memory the compiler may not merge with another (with plain reads it kept the first
+// pass's values live into the second and spilled 56-84 bytes).
+__device__ __forceinline__ uint4 read_slot(const uint4* p) {
+  uint4 v;
+  const auto a = static_cast<uint32_t>(__cvta_generic_to_shared(p));
+  asm volatile("ld.shared.v4.u32 {%0, %1, %2, %3}, [%4];" : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w) : "r"(a));
+  return v;
+}
+
+template <class T, int CLUSTER, int RP, int SP>
+__global__ void __launch_bounds__(512, (SP <= 8 ? 3 : 2)) cluster_held_smem(T* out, const T* x, RowsOfDim r,
+                                                                              cuda::Trigger trigger) {
+  cuda::pdl_prologue(trigger);
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  using Pack = cuda::Pack<T, 8>;
+  constexpr int kStride = 512 * 8, kPart = kStride * (RP + SP);
+  __shared__ uint64_t arrived;
+  softmax_kernels::start_exchange<true>(&arrived);
+  __shared__ softmax_kernels::Online warps[16], every[CLUSTER];
+  extern __shared__ uint4 slots[];  // 512 x SP
+  const int tid = int(threadIdx.x), rank = int(cooperative_groups::this_cluster().block_rank());
+  int64_t out_off, x_off;
+  softmax_kernels::row_offsets<uint32_t>(r.outer, blockIdx.x / CLUSTER, &out_off, &x_off);
+  const T* px = x + x_off + int64_t(rank) * kPart + tid * 8;
+  T* po = out + out_off + int64_t(rank) * kPart + tid * 8;
+#pragma unroll
+  for (int q = 0; q < SP; ++q) __pipeline_memcpy_async(&slots[q * 512 + tid], px + (RP + q) * kStride, 16);
+  __pipeline_commit();
+  float m = -INFINITY;
+  softmax_kernels::HeldPacks<T, 8, 512, (RP > 0 ? RP : 1)> held;
+  if constexpr (RP > 0) {
+    held.valid = kPart - tid * 8;
+    m = held.load(px);
+  }
+  __pipeline_wait_prior(0);
+  auto slot = [&](int q) {
+    const uint4 v = read_slot(&slots[q * 512 + tid]);
+    Pack pk[1];
+    memcpy(&pk[0], &v, 16);
+    return pk[0];
+  };
+#pragma unroll
+  for (int q = 0; q < SP; ++q) {
+    const Pack pk[1] = {slot(q)};
+    m = fmaxf(m, cuda::packed_max(pk));
+  }
+  softmax_kernels::Online own;
+  own.m = m;
+  own.s = 0.f;
+  if constexpr (RP > 0) own.s = held.exp_sum(m);
+#pragma unroll
+  for (int q = 0; q < SP; ++q) {
+    const Pack pk = slot(q);
+    uint32_t w[4];
+    memcpy(w, &pk, 16);
+#pragma unroll
+    for (int k = 0; k < 4; ++k)
+      own.s += softmax_kernels::exp_of_difference(cuda::widen_half<T, 0>(w[k]), m) +
+               softmax_kernels::exp_of_difference(cuda::widen_half<T, 1>(w[k]), m);
+  }
+  const softmax_kernels::Online row = softmax_kernels::cluster_combine<512, CLUSTER, true>(own, warps, every, &arrived);
+  const float inv = 1.f / row.s;
+  if constexpr (RP > 0) held.store(po, row.m, inv);
+#pragma unroll
+  for (int q = 0; q < SP; ++q) softmax_kernels::write_pack(po + (RP + q) * kStride, slot(q), row.m, inv);
+#endif
+}
+
+template <class T>
+void sweep_split(int rows, int length) {
+  const size_t bytes = size_t(rows) * length * sizeof(T);
+  const int launches = launches_for(2 * bytes);
+  const LaunchTensors<T> t(launches, bytes, bytes);
+  const RowsOfDim r = contiguous_rows(rows, length, true);
+  struct Arm {
+    const char* name;
+    Kernel<T> kernel;
+    int cluster, sp;  // sp < 0: the library's cluster_online (no dynamic shared memory)
+  };
+  const bool is_long = length == 262144;
+  const Arm arms[] = {
+      {"library_cluster_online", is_long ? softmax_kernels::cluster_online<T, 8, 512, 16>
+                                         : softmax_kernels::cluster_online<T, 8, 512, 4>, is_long ? 16 : 4, -1},
+      {"held_r4", is_long ? cluster_held_smem<T, 16, 4, 0> : cluster_held_smem<T, 4, 4, 0>, is_long ? 16 : 4, 0},
+      {"held_s4", is_long ? cluster_held_smem<T, 16, 0, 4> : cluster_held_smem<T, 4, 0, 4>, is_long ? 16 : 4, 4},
+      {"held_r4_s4", is_long ? cluster_held_smem<T, 8, 4, 4> : cluster_held_smem<T, 2, 4, 4>, is_long ? 8 : 2, 4},
+      {"held_s8", is_long ? cluster_held_smem<T, 8, 0, 8> : cluster_held_smem<T, 2, 0, 8>, is_long ? 8 : 2, 8}};
+  for (int rep = 0; rep < 2; ++rep)
+    for (const Arm& a : arms) {
+      const size_t smem = a.sp > 0 ? size_t(a.sp) * 512 * 16 : 0;
+      if (a.cluster > 8) CHECK(cudaFuncSetAttribute(a.kernel, cudaFuncAttributeNonPortableClusterSizeAllowed, 1));
+      if (smem) CHECK(cudaFuncSetAttribute(a.kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(smem)));
+      cudaLaunchAttribute attrs[2];
+      const dim3 grid{unsigned(rows * a.cluster)}, block{512u};
+      cudaLaunchConfig_t probe = cuda::launch_config(dim3(unsigned(a.cluster)), block, unsigned(a.cluster), {}, attrs);
+      probe.dynamicSmemBytes = smem;
+      int clusters = 0;
+      CHECK(cudaOccupancyMaxActiveClusters(&clusters, a.kernel, &probe));
+      const double us = time_graph(launches, [&](int i, cudaStream_t st) {
+        cudaLaunchAttribute la[2];
+        const cuda::Stream stream{st, true};
+        cudaLaunchConfig_t cfg = cuda::launch_config(grid, block, unsigned(a.cluster), stream, la);
+        cfg.dynamicSmemBytes = smem;
+        CHECK(cudaLaunchKernelEx(&cfg, a.kernel, t.out[size_t(i)], static_cast<const T*>(t.x[size_t(i)]), r,
+                                 cuda::trigger_for(grid, block, stream)));
+      });
+      std::printf("%s,%d,%d,%s,%d,%d,%d,%.2f,%.3f\n", dtype_name<T>(), rows, length, a.name, a.cluster, clusters, rep,
+                  us, 2.0 * bytes / us * 1e-6);
+      std::fflush(stdout);
+    }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -269,6 +388,13 @@ int main(int argc, char** argv) {
     std::printf("dtype,rows,length,arm,rep,us,tbps\n");
     sweep_long<half_t>();
     sweep_long<bfloat16_t>();
+  }
+  if (mode == "all" || mode == "split") {
+    std::printf("dtype,rows,length,arm,cluster,clusters_resident,rep,us,tbps\n");
+    sweep_split<half_t>(1024, 65536);
+    sweep_split<bfloat16_t>(1024, 65536);
+    sweep_split<half_t>(256, 262144);
+    sweep_split<bfloat16_t>(256, 262144);
   }
   if (mode == "all" || mode == "prefetch") {
     std::printf("dtype,rows,arm,rep,us,tbps\n");
