@@ -66,14 +66,15 @@ inline Trigger trigger_for(dim3 grid, dim3 block, const Stream& s) {
   return share > 0.35 && share < 0.75 ? Trigger::AtExit : Trigger::Early;
 }
 
-// The configuration of kernel<<<grid, block, 0, s.handle>>>, with PDL where s allows it and a cluster of
+// The configuration of kernel<<<grid, block, smem, s.handle>>>, with PDL where s allows it and a cluster of
 // `cluster` CTAs along x where cluster > 0 (the attributes live in `attrs`). Also what occupancy queries of
 // a cluster launch take (softmax's cluster_fits).
 inline cudaLaunchConfig_t launch_config(dim3 grid, dim3 block, unsigned cluster, Stream s,
-                                        cudaLaunchAttribute (&attrs)[2]) {
+                                        cudaLaunchAttribute (&attrs)[2], size_t smem = 0) {
   cudaLaunchConfig_t cfg = {};
   cfg.gridDim = grid;
   cfg.blockDim = block;
+  cfg.dynamicSmemBytes = smem;
   cfg.stream = s.handle;
   unsigned n = 0;
   if (s.pdl) {
@@ -94,12 +95,20 @@ inline cudaLaunchConfig_t launch_config(dim3 grid, dim3 block, unsigned cluster,
 
 // A failed launch is also recorded for cudaGetLastError, which execute() reads (last_launch_status), so
 // callers that launch several kernels may ignore the returned error.
+// With `smem` bytes of dynamic shared memory a CTA (over 48 KB, the kernel's cudaFuncAttributeMaxDynamicSharedMemorySize
+// must have been raised first: softmax's cluster_fits does it in create()).
+template <class... Params, class... Args>
+cudaError_t launch_in_clusters(void (*kernel)(Params...), dim3 grid, dim3 block, unsigned cluster, size_t smem,
+                               Stream s, Args&&... args) {
+  cudaLaunchAttribute attrs[2];
+  const cudaLaunchConfig_t cfg = launch_config(grid, block, cluster, s, attrs, smem);
+  return cudaLaunchKernelEx(&cfg, kernel, static_cast<Args&&>(args)..., trigger_for(grid, block, s));
+}
+
 template <class... Params, class... Args>
 cudaError_t launch_in_clusters(void (*kernel)(Params...), dim3 grid, dim3 block, unsigned cluster, Stream s,
                                Args&&... args) {
-  cudaLaunchAttribute attrs[2];
-  const cudaLaunchConfig_t cfg = launch_config(grid, block, cluster, s, attrs);
-  return cudaLaunchKernelEx(&cfg, kernel, static_cast<Args&&>(args)..., trigger_for(grid, block, s));
+  return launch_in_clusters(kernel, grid, block, cluster, size_t(0), s, static_cast<Args&&>(args)...);
 }
 
 template <class... Params, class... Args>

@@ -14,13 +14,15 @@
 // (These parts were modes of softmax_waves.cu when runs eo-ev ran them; their scripts and CSVs name them so.)
 //
 //   nvcc -std=c++17 -O3 -arch=sm_90 -Isrc/cpp tests/bench/sweeps/softmax_held_ceiling.cu -o softmax_held_ceiling
-//   ./softmax_held_ceiling [chunks|clusters|long|split|prefetch] > softmax_held_ceiling.csv
+//   ./softmax_held_ceiling [chunks|clusters|long|split [rule]|prefetch] > softmax_held_ceiling.csv
 #include <cuda_pipeline.h>
 #include <cuda_runtime.h>
 
 #include <cstdint>
 #include <cstdio>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "ops/softmax/nvidia/softmax_cluster.cuh"
 #include "softmax_held_arms.cuh"
@@ -339,36 +341,45 @@ void sweep_split(int rows, int length) {
   struct Arm {
     const char* name;
     Kernel<T> kernel;
-    int cluster, sp;  // sp < 0: the library's cluster_online (no dynamic shared memory)
+    int cluster, threads;
+    size_t smem;
   };
-  const bool is_long = length == 262144;
-  const Arm arms[] = {
-      {"library_cluster_online", is_long ? softmax_kernels::cluster_online<T, 8, 512, 16>
-                                         : softmax_kernels::cluster_online<T, 8, 512, 4>, is_long ? 16 : 4, -1},
-      {"held_r4", is_long ? cluster_held_smem<T, 16, 4, 0> : cluster_held_smem<T, 4, 4, 0>, is_long ? 16 : 4, 0},
-      {"held_s4", is_long ? cluster_held_smem<T, 16, 0, 4> : cluster_held_smem<T, 4, 0, 4>, is_long ? 16 : 4, 4},
-      {"held_r4_s4", is_long ? cluster_held_smem<T, 8, 4, 4> : cluster_held_smem<T, 2, 4, 4>, is_long ? 8 : 2, 4},
-      {"held_s8", is_long ? cluster_held_smem<T, 8, 0, 8> : cluster_held_smem<T, 2, 0, 8>, is_long ? 8 : 2, 8}};
+  constexpr size_t kB = 512 * 16;  // a pack a thread of shared memory
+  std::vector<Arm> arms;
+  if (length == 65536)
+    arms = {{"library_cluster_online", softmax_kernels::cluster_online<T, 8, 512, 4>, 4, 512, 0},
+            {"held_r4", cluster_held_smem<T, 4, 4, 0>, 4, 512, 0},
+            {"held_s4", cluster_held_smem<T, 4, 0, 4>, 4, 512, 4 * kB},
+            {"held_r4_s4", cluster_held_smem<T, 2, 4, 4>, 2, 512, 4 * kB},
+            {"held_s8", cluster_held_smem<T, 2, 0, 8>, 2, 512, 8 * kB},
+            {"library_cluster_smem_held", softmax_kernels::cluster_smem_held<T, 8, 512, 8, 2>, 2, 512, 8 * kB}};
+  else if (length == 262144)
+    arms = {{"library_cluster_online", softmax_kernels::cluster_online<T, 8, 512, 16>, 16, 512, 0},
+            {"held_r4", cluster_held_smem<T, 16, 4, 0>, 16, 512, 0},
+            {"held_s4", cluster_held_smem<T, 16, 0, 4>, 16, 512, 4 * kB},
+            {"held_r4_s4", cluster_held_smem<T, 8, 4, 4>, 8, 512, 4 * kB},
+            {"held_s8", cluster_held_smem<T, 8, 0, 8>, 8, 512, 8 * kB}};
+  else  // 32769-65535: what the library ran before cluster_smem_held took these rows
+    arms = {{"library_online_1024", softmax_kernels::online<T, 8, 1024>, 0, 1024, 0},
+            {"library_cluster_smem_held", softmax_kernels::cluster_smem_held<T, 8, 512, 8, 2>, 2, 512, 8 * kB}};
   for (int rep = 0; rep < 2; ++rep)
     for (const Arm& a : arms) {
-      const size_t smem = a.sp > 0 ? size_t(a.sp) * 512 * 16 : 0;
-      if (a.cluster > 8) CHECK(cudaFuncSetAttribute(a.kernel, cudaFuncAttributeNonPortableClusterSizeAllowed, 1));
-      if (smem) CHECK(cudaFuncSetAttribute(a.kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(smem)));
+      const unsigned cluster = unsigned(a.cluster > 0 ? a.cluster : 1);
+      if (cluster > 8) CHECK(cudaFuncSetAttribute(a.kernel, cudaFuncAttributeNonPortableClusterSizeAllowed, 1));
+      if (a.smem) CHECK(cudaFuncSetAttribute(a.kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(a.smem)));
       cudaLaunchAttribute attrs[2];
-      const dim3 grid{unsigned(rows * a.cluster)}, block{512u};
-      cudaLaunchConfig_t probe = cuda::launch_config(dim3(unsigned(a.cluster)), block, unsigned(a.cluster), {}, attrs);
-      probe.dynamicSmemBytes = smem;
-      int clusters = 0;
-      CHECK(cudaOccupancyMaxActiveClusters(&clusters, a.kernel, &probe));
+      const dim3 grid{unsigned(rows) * cluster}, block{unsigned(a.threads)};
+      const unsigned in_clusters = a.cluster > 0 ? cluster : 0;
+      int resident = 0;
+      if (in_clusters) {
+        const cudaLaunchConfig_t probe = cuda::launch_config(dim3(cluster), block, cluster, {}, attrs, a.smem);
+        CHECK(cudaOccupancyMaxActiveClusters(&resident, a.kernel, &probe));
+      }
       const double us = time_graph(launches, [&](int i, cudaStream_t st) {
-        cudaLaunchAttribute la[2];
-        const cuda::Stream stream{st, true};
-        cudaLaunchConfig_t cfg = cuda::launch_config(grid, block, unsigned(a.cluster), stream, la);
-        cfg.dynamicSmemBytes = smem;
-        CHECK(cudaLaunchKernelEx(&cfg, a.kernel, t.out[size_t(i)], static_cast<const T*>(t.x[size_t(i)]), r,
-                                 cuda::trigger_for(grid, block, stream)));
+        CHECK(cuda::launch_in_clusters(a.kernel, grid, block, in_clusters, a.smem, cuda::Stream{st, true},
+                                       t.out[size_t(i)], static_cast<const T*>(t.x[size_t(i)]), r));
       });
-      std::printf("%s,%d,%d,%s,%d,%d,%d,%.2f,%.3f\n", dtype_name<T>(), rows, length, a.name, a.cluster, clusters, rep,
+      std::printf("%s,%d,%d,%s,%d,%d,%d,%.2f,%.3f\n", dtype_name<T>(), rows, length, a.name, a.cluster, resident, rep,
                   us, 2.0 * bytes / us * 1e-6);
       std::fflush(stdout);
     }
@@ -391,10 +402,17 @@ int main(int argc, char** argv) {
   }
   if (mode == "all" || mode == "split") {
     std::printf("dtype,rows,length,arm,cluster,clusters_resident,rep,us,tbps\n");
-    sweep_split<half_t>(1024, 65536);
-    sweep_split<bfloat16_t>(1024, 65536);
-    sweep_split<half_t>(256, 262144);
-    sweep_split<bfloat16_t>(256, 262144);
+    const bool rule = argc > 2 && std::string(argv[2]) == "rule";  // the library's rule's other lengths only
+    if (!rule) {
+      sweep_split<half_t>(1024, 65536);
+      sweep_split<bfloat16_t>(1024, 65536);
+      sweep_split<half_t>(256, 262144);
+      sweep_split<bfloat16_t>(256, 262144);
+    }
+    for (const auto& [rows, length] : {std::pair{2048, 32776}, {1640, 40000}, {1365, 49152}, {1024, 65528}}) {
+      sweep_split<half_t>(rows, length);
+      sweep_split<bfloat16_t>(rows, length);
+    }
   }
   if (mode == "all" || mode == "prefetch") {
     std::printf("dtype,rows,arm,rep,us,tbps\n");

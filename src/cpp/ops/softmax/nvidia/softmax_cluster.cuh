@@ -5,6 +5,8 @@
 //                      from L2). 16-bit rows of 65536-262144.
 //   cluster_registers: each CTA holds its part in registers, so the row is read from HBM once, and the
 //                      cluster trades one (max, sum) pair. fp32 rows of 32768-262144 (session 11).
+//   cluster_smem_held: each CTA holds its part as raw packs in shared memory (64 KB a CTA, three an SM), so
+//                      the row is read from HBM once. 16-bit rows of 32769-65536 (session 29).
 //
 // Why clusters: ncu on the H200 (docs/runs/ncu-h200-2026-11-30-h.md) showed the online kernel reading 2.0x the
 // tensor at 256x262144 fp32: every row is in flight at once (one CTA per row, 1 MB rows), so a row's
@@ -14,6 +16,7 @@
 // 2.59; fp32 rows of 65536 2.88 vs 2.76. create() in softmax_cuda.cu dispatches each where it won.
 #include <cooperative_groups.h>
 #include <cuda/ptx>
+#include <cuda_pipeline.h>
 
 #include "ops/softmax/nvidia/softmax_kernels.cuh"
 
@@ -177,21 +180,105 @@ __global__ void __launch_bounds__(TPR, (min_blocks<TPR, NP * VEC>())) cluster_re
 #endif
 }
 
+// A 16-byte read of shared memory that stays where it is written: cluster_smem_held reads each slot once a pass,
+// and plain reads let the compiler keep one pass's values for the next, which registers cannot hold.
+__device__ __forceinline__ uint4 read_slot(const uint4* p) {
+  uint4 v;
+  const auto a = static_cast<uint32_t>(__cvta_generic_to_shared(p));
+  asm volatile("ld.shared.v4.u32 {%0, %1, %2, %3}, [%4];" : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w) : "r"(a));
+  return v;
+}
+
+// cluster_smem_held: 16-bit rows split across CLUSTER CTAs of TPR threads, each thread holding PACKS raw packs of
+// its CTA's part in its own slots of dynamic shared memory (PACKS x TPR x 16 bytes a CTA, filled by cp.async and
+// read back only by the thread that filled them, so no barrier guards them; packs past the row hold -inf). The
+// row is read from HBM once and written from what is held; the CTAs trade one (max, sum) pair (cluster_combine).
+// Registers hold 32 KB a CTA at three CTAs an SM (online_held); shared memory holds 64 KB, so a row of 65536
+// halves needs 2 CTAs where registers need 4, and a cluster's CTAs wait on each other less. Session 29 (H200,
+// tests/bench/sweeps/softmax_held_ceiling.cu split, run ew, twice): 1024x65536 fp16 73.7-74.0 -> 69.1-69.4 us
+// (3.63 -> 3.87-3.89 TB/s), bf16 75.0-75.1 -> 69.5-69.7; 4 CTAs of 32 KB in registers 78.2-81.8; at 262144
+// (8 CTAs of 64 KB) it tied or lost 2 % to cluster_online, which keeps those rows.
+template <class T, int VEC, int TPR, int PACKS, int CLUSTER>
+__global__ void __launch_bounds__(TPR, 3) cluster_smem_held(T* out, const T* x, RowsOfDim r, cuda::Trigger trigger) {
+  cuda::pdl_prologue(trigger);
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  static_assert(raw_packs<T, VEC>() && sizeof(cuda::Pack<T, VEC>) == 16, "16-byte packs of 16-bit values");
+  constexpr int kStride = TPR * VEC, kPart = kStride * PACKS;
+  __shared__ uint64_t arrived;
+  start_exchange<true>(&arrived);
+  __shared__ Online warps[TPR / 32], every[CLUSTER];
+  extern __shared__ uint4 slots[];  // pack p of thread t at slots[p * TPR + t]
+  const int tid = int(threadIdx.x), rank = int(cooperative_groups::this_cluster().block_rank());
+  int64_t out_off, x_off;
+  row_offsets<uint32_t>(r.outer, blockIdx.x / CLUSTER, &out_off, &x_off);
+  const int first = rank * kPart + tid * VEC;  // cluster rows are < 2^31 elements
+  const int valid = int(r.length) - first;    // the row's elements from this thread's first pack on
+  const T* px = x + x_off + first;
+  const uint32_t neg_inf = std::is_same_v<T, half_t> ? 0xfc00fc00u : 0xff80ff80u;
+#pragma unroll
+  for (int p = 0; p < PACKS; ++p) {
+    if (p * kStride < valid) __pipeline_memcpy_async(&slots[p * TPR + tid], px + p * kStride, 16);
+    else slots[p * TPR + tid] = uint4{neg_inf, neg_inf, neg_inf, neg_inf};
+  }
+  __pipeline_commit();
+  __pipeline_wait_prior(0);
+  auto held = [&](int p) {
+    const uint4 v = read_slot(&slots[p * TPR + tid]);
+    cuda::Pack<T, VEC> pk;
+    memcpy(&pk, &v, 16);
+    return pk;
+  };
+  Online own;
+#pragma unroll
+  for (int p = 0; p < PACKS; ++p) {
+    const cuda::Pack<T, VEC> one[1] = {held(p)};
+    own.m = fmaxf(own.m, cuda::packed_max(one));
+  }
+  // A thread of -inf values (or of none) takes its exps against 0: they are 0, and so is its sum.
+  const float base = own.m == -INFINITY ? 0.f : own.m;
+  own.s = 0.f;
+  // Unrolled whole, the compiler read all the slots first and spilled 12 bytes at the 40 registers of three CTAs
+  // an SM; four at a time it does not.
+#pragma unroll 4
+  for (int p = 0; p < PACKS; ++p) {
+    const cuda::Pack<T, VEC> pk = held(p);
+    uint32_t w[VEC / 2];
+    memcpy(w, &pk, sizeof w);
+#pragma unroll
+    for (int k = 0; k < VEC / 2; ++k)
+      own.s += exp_of_difference(cuda::widen_half<T, 0>(w[k]), base) +
+               exp_of_difference(cuda::widen_half<T, 1>(w[k]), base);
+  }
+  const Online row = cluster_combine<TPR, CLUSTER, true>(own, warps, every, &arrived);
+  // A row of -inf gets exp(-inf - -inf) = NaN everywhere, as torch's 0/0; a NaN or +inf makes the sum NaN.
+  const float inv = 1.f / row.s;
+#pragma unroll
+  for (int p = 0; p < PACKS; ++p)
+    if (p * kStride < valid) write_pack(out + out_off + first + p * kStride, held(p), row.m, inv);
+#endif
+}
+
 template <class T>
 using SoftmaxKernel = void (*)(T*, const T*, RowsOfDim, cuda::Trigger);
 
-// Whether one cluster of this kernel can be resident. Clusters above 8 CTAs are "non-portable" (an H100/H200
-// runs up to 16; other GPUs with clusters may not): each kernel must allow them once per device before its
-// first launch. The library does both in create(), so execute() only launches.
+// Whether one cluster of this kernel, with `smem` bytes of dynamic shared memory a CTA, can be resident.
+// Clusters above 8 CTAs are "non-portable" (an H100/H200 runs up to 16; other GPUs with clusters may not), and
+// dynamic shared memory over 48 KB is opt-in: each kernel must allow them once per device before its first
+// launch. The library does both in create(), so execute() only launches.
 template <class T>
-bool cluster_fits(SoftmaxKernel<T> kernel, int cluster, int threads) {
+bool cluster_fits(SoftmaxKernel<T> kernel, int cluster, int threads, size_t smem = 0) {
   if (cluster > 8 && cudaFuncSetAttribute(kernel, cudaFuncAttributeNonPortableClusterSizeAllowed, 1) != cudaSuccess) {
+    cudaGetLastError();
+    return false;
+  }
+  if (smem > (48u << 10) &&
+      cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(smem)) != cudaSuccess) {
     cudaGetLastError();
     return false;
   }
   cudaLaunchAttribute attrs[2];
   const cudaLaunchConfig_t cfg =
-      cuda::launch_config(dim3(unsigned(cluster)), dim3(unsigned(threads)), unsigned(cluster), {}, attrs);
+      cuda::launch_config(dim3(unsigned(cluster)), dim3(unsigned(threads)), unsigned(cluster), {}, attrs, smem);
   int active = 0;
   if (cudaOccupancyMaxActiveClusters(&active, kernel, &cfg) != cudaSuccess) {
     cudaGetLastError();
@@ -200,12 +287,13 @@ bool cluster_fits(SoftmaxKernel<T> kernel, int cluster, int threads) {
   return active > 0;
 }
 
-// One row a cluster of `cluster` CTAs of `threads` threads (cluster_fits first).
+// One row a cluster of `cluster` CTAs of `threads` threads and `smem` bytes of dynamic shared memory (cluster_fits
+// first).
 template <class T>
 cudaError_t launch_in_clusters(SoftmaxKernel<T> kernel, int cluster, int threads, const RowsOfDim& r, T* out,
-                               const T* x, cuda::Stream st) {
+                               const T* x, cuda::Stream st, size_t smem = 0) {
   return cuda::launch_in_clusters(kernel, dim3(unsigned(r.rows) * unsigned(cluster)), dim3(unsigned(threads)),
-                                  unsigned(cluster), st, out, x, r);
+                                  unsigned(cluster), smem, st, out, x, r);
 }
 
 }  // namespace ort::softmax_kernels

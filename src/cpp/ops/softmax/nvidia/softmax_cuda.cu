@@ -5,7 +5,9 @@
 //                                                    thread): the row is read from HBM once
 //   fp32 rows of 16385-262144 on Hopper            -> `cluster_registers`: the row split across a cluster
 //                                                    whose CTAs hold it in registers (cluster table)
-//   16-bit rows of 65536-262144 on Hopper          -> `cluster_online`: the row split across a cluster of
+//   16-bit rows of 32769-65536 on Hopper           -> `cluster_smem_held`: the row split across a cluster of
+//                                                    2 CTAs that hold 64 KB of it each in shared memory
+//   16-bit rows of 65537-262144 on Hopper          -> `cluster_online`: the row split across a cluster of
 //                                                    rows' bytes / 32 KB CTAs that each stream their
 //                                                    chunk twice and trade (max, sum) by st.async
 //                                                    (softmax_cluster.cuh)
@@ -30,7 +32,7 @@
 
 namespace ort {
 
-enum class SoftmaxPath { Empty, Short, Registers, ClusterRegisters, Cluster, Online, Strided };
+enum class SoftmaxPath { Empty, Short, Registers, ClusterRegisters, ClusterSmemHeld, Cluster, Online, Strided };
 
 struct SoftmaxCudaDescriptor {
   SoftmaxInfo info;
@@ -245,6 +247,19 @@ SoftmaxKernel<T> cluster_registers_kernel(int e, bool full) {
   return cluster_registers_kernel<T, 4>(e, full, std::make_index_sequence<cluster_table<4>().size()>{});
 }
 
+// cluster_smem_held: 16-bit rows of 32769-65536 in a cluster of 2 CTAs of 512 threads, each thread holding 8 raw
+// packs in shared memory (64 KB a CTA, three CTAs an SM). Session 29's sweep (softmax_held_ceiling split, run
+// ew): 1024x65536 fp16 3.63 -> 3.87-3.89 TB/s, bf16 3.57 -> 3.85-3.86 against cluster_online (4 x 32 KB streamed
+// twice); at 262144 halves (8 x 64 KB) it tied or lost 2 %, so longer rows keep cluster_online.
+constexpr int kSmemHeldThreads = 512, kSmemHeldPacks = 8, kSmemHeldCluster = 2;
+constexpr size_t kSmemHeldBytes = size_t(kSmemHeldThreads) * kSmemHeldPacks * 16;
+constexpr int64_t kSmemHeldLength = int64_t(kSmemHeldCluster) * kSmemHeldThreads * kSmemHeldPacks * 8;
+
+template <class T>
+SoftmaxKernel<T> smem_held_kernel() {
+  return softmax_kernels::cluster_smem_held<T, 8, kSmemHeldThreads, kSmemHeldPacks, kSmemHeldCluster>;
+}
+
 // online_held: 16-bit rows that one step of 512 threads x 4 packs holds (8193-16384 reach it; shorter aligned
 // rows take the registers table).
 constexpr int kHeldThreads = 512;
@@ -296,6 +311,16 @@ Status softmax_cuda_create(SoftmaxCudaDescriptor** desc, const TensorDesc* out, 
   if (d->path == SoftmaxPath::Short) d->short_rows = plan_short_rows(r);
   const bool clusters = d->path == SoftmaxPath::Online && d->packs_aligned && props.cluster_launch &&
                         r.rows <= INT32_MAX / 16;
+  if (clusters && vec == 8 && r.length > kSmemHeldLength / 2 && r.length <= kSmemHeldLength) {
+    bool fits = false;
+    dispatch_float(d->info.dtype, [&](auto tag) {
+      using T = typename decltype(tag)::type;
+      if constexpr (sizeof(T) == 2)
+        fits = cluster_fits<T>(smem_held_kernel<T>(), kSmemHeldCluster, kSmemHeldThreads, kSmemHeldBytes);
+      return Status::Success;
+    });
+    if (fits) d->path = SoftmaxPath::ClusterSmemHeld;
+  }
   if (clusters && vec == 4) {  // fp32 rows: cluster_registers where it fits, else cluster_online / online
     d->split = pick_entry(cluster_table<4>(), r.length);
     if (d->split >= 0) {
@@ -350,6 +375,12 @@ Status softmax_cuda_execute(const SoftmaxCudaDescriptor* desc, void*, size_t, vo
         const RowConfig c = cluster_table<4>()[size_t(desc->split)];
         const cudaError_t e = launch_in_clusters<T>(cluster_registers_kernel<T>(desc->split, desc->split_full),
                                                     c.cluster, c.tpr, r, o, px, st);
+        if (e != cudaSuccess) return cuda_status(e, "softmax");
+      }
+    } else if (desc->path == SoftmaxPath::ClusterSmemHeld && wide) {
+      if constexpr (sizeof(T) == 2) {
+        const cudaError_t e = launch_in_clusters<T>(smem_held_kernel<T>(), kSmemHeldCluster, kSmemHeldThreads, r, o,
+                                                    px, st, kSmemHeldBytes);
         if (e != cudaSuccess) return cuda_status(e, "softmax");
       }
     } else if (desc->path == SoftmaxPath::Cluster && wide) {
