@@ -44,14 +44,14 @@ def correctness_cases() -> list[CorrectnessCase]:
     # Lengths cross every kernel choice: sub-warp, warp and block registers rows (up to 8192 halves and
     # 16384 fp32, each table entry's edge included), the online kernel beyond, and on Hopper the cluster
     # kernels: cluster_registers for fp32 rows of 16385-262144 (32768, 65536 and 262144 fill every pack; 40000
-    # and 100000 leave some masked), cluster_smem_held for 16-bit rows of 32769-65536 (65536 fills both CTAs;
-    # 40000 leaves the second CTA's last packs masked, 32776 gives it one pack) and cluster_online for 16-bit rows
-    # of 65537-262144, with ragged chunks.
+    # and 100000 leave some masked), cluster_smem_held for 16-bit rows of 49152-65536 (65536 fills both CTAs;
+    # 65528 masks the second CTA's last pack, 49152 its second half) and cluster_online for 16-bit rows of
+    # 65537-262144, with ragged chunks; 16-bit rows of 32769-49151 stay on the online kernel.
     # 1280 and 1536: the 16-bit (64 threads x 3 packs) entry with a masked last pack and exactly full.
     # 3072 and 3073: either side of the fp32 entries 256 x 4 and 512 x 2.
     # 12296: a 16-bit row that online_held holds with its last packs masked (16384 fills them).
     lengths = [1, 7, 32, 127, 512, 1024, 1031, 1280, 1536, 3072, 3073, 4096, 6000, 8192, 8193, 12296, 16384, 32768,
-               32776, 40000, 65536, 100000, 262144, 300000]
+               40000, 65528, 65536, 100000, 262144, 300000]
     cases = [C(f"rows-{n}", _x((6, n))) for n in lengths]
     cases += [
         C("scalar", _x(()), attrs={"dim": 0}),

@@ -6,7 +6,7 @@
 //   cluster_registers: each CTA holds its part in registers, so the row is read from HBM once, and the
 //                      cluster trades one (max, sum) pair. fp32 rows of 32768-262144 (session 11).
 //   cluster_smem_held: each CTA holds its part as raw packs in shared memory (64 KB a CTA, three an SM), so
-//                      the row is read from HBM once. 16-bit rows of 32769-65536 (session 29).
+//                      the row is read from HBM once. 16-bit rows of 49152-65536 (session 29).
 //
 // Why clusters: ncu on the H200 (docs/runs/ncu-h200-2026-11-30-h.md) showed the online kernel reading 2.0x the
 // tensor at 256x262144 fp32: every row is in flight at once (one CTA per row, 1 MB rows), so a row's
@@ -195,9 +195,10 @@ __device__ __forceinline__ uint4 read_slot(const uint4* p) {
 // row is read from HBM once and written from what is held; the CTAs trade one (max, sum) pair (cluster_combine).
 // Registers hold 32 KB a CTA at three CTAs an SM (online_held); shared memory holds 64 KB, so a row of 65536
 // halves needs 2 CTAs where registers need 4, and a cluster's CTAs wait on each other less. Session 29 (H200,
-// tests/bench/sweeps/softmax_held_ceiling.cu split, run ew, twice): 1024x65536 fp16 73.7-74.0 -> 69.1-69.4 us
-// (3.63 -> 3.87-3.89 TB/s), bf16 75.0-75.1 -> 69.5-69.7; 4 CTAs of 32 KB in registers 78.2-81.8; at 262144
-// (8 CTAs of 64 KB) it tied or lost 2 % to cluster_online, which keeps those rows.
+// tests/bench/sweeps/softmax_held_ceiling.cu split, runs ew and ex, twice each): 1024x65536 halves 74.3-75.5 ->
+// 68.4-68.5 us (3.56-3.61 -> 3.92 TB/s) against cluster_online; 4 CTAs of 32 KB in registers 78.2-81.8; at
+// 262144 (8 CTAs of 64 KB) it tied or lost 2 % to cluster_online, which keeps those rows. The bench (run ex):
+// 68.2 us, 3.94 TB/s, fp16 and bf16.
 template <class T, int VEC, int TPR, int PACKS, int CLUSTER>
 __global__ void __launch_bounds__(TPR, 3) cluster_smem_held(T* out, const T* x, RowsOfDim r, cuda::Trigger trigger) {
   cuda::pdl_prologue(trigger);

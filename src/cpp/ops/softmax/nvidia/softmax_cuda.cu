@@ -5,7 +5,7 @@
 //                                                    thread): the row is read from HBM once
 //   fp32 rows of 16385-262144 on Hopper            -> `cluster_registers`: the row split across a cluster
 //                                                    whose CTAs hold it in registers (cluster table)
-//   16-bit rows of 32769-65536 on Hopper           -> `cluster_smem_held`: the row split across a cluster of
+//   16-bit rows of 49152-65536 on Hopper           -> `cluster_smem_held`: the row split across a cluster of
 //                                                    2 CTAs that hold 64 KB of it each in shared memory
 //   16-bit rows of 65537-262144 on Hopper          -> `cluster_online`: the row split across a cluster of
 //                                                    rows' bytes / 32 KB CTAs that each stream their
@@ -247,10 +247,13 @@ SoftmaxKernel<T> cluster_registers_kernel(int e, bool full) {
   return cluster_registers_kernel<T, 4>(e, full, std::make_index_sequence<cluster_table<4>().size()>{});
 }
 
-// cluster_smem_held: 16-bit rows of 32769-65536 in a cluster of 2 CTAs of 512 threads, each thread holding 8 raw
-// packs in shared memory (64 KB a CTA, three CTAs an SM). Session 29's sweep (softmax_held_ceiling split, run
-// ew): 1024x65536 fp16 3.63 -> 3.87-3.89 TB/s, bf16 3.57 -> 3.85-3.86 against cluster_online (4 x 32 KB streamed
-// twice); at 262144 halves (8 x 64 KB) it tied or lost 2 %, so longer rows keep cluster_online.
+// cluster_smem_held: 16-bit rows of 49152-65536 in a cluster of 2 CTAs of 512 threads, each thread holding 8 raw
+// packs in shared memory (64 KB a CTA, three CTAs an SM). Session 29 (softmax_held_ceiling split, run ex, twice):
+// 1024x65536 fp16 74.3 -> 68.5 us (3.61 -> 3.92 TB/s), bf16 75.5 -> 68.4, against cluster_online (4 x 32 KB
+// streamed twice); against online (1024 threads, two passes), which the shorter rows took: 65528 88.8 -> 71.7,
+// 49152 81.0 -> 68.9 (fp16; bf16 alike), but 40000 a tie (75.9 / 75.8) and 32776 29 % slower (74.3 against
+// 95.8: the second CTA holds one pack), so the rule starts where three quarters of the two CTAs' packs hold the
+// row. At 262144 halves (8 x 64 KB, run ew) it tied or lost 2 %, so longer rows keep cluster_online.
 constexpr int kSmemHeldThreads = 512, kSmemHeldPacks = 8, kSmemHeldCluster = 2;
 constexpr size_t kSmemHeldBytes = size_t(kSmemHeldThreads) * kSmemHeldPacks * 16;
 constexpr int64_t kSmemHeldLength = int64_t(kSmemHeldCluster) * kSmemHeldThreads * kSmemHeldPacks * 8;
@@ -311,7 +314,7 @@ Status softmax_cuda_create(SoftmaxCudaDescriptor** desc, const TensorDesc* out, 
   if (d->path == SoftmaxPath::Short) d->short_rows = plan_short_rows(r);
   const bool clusters = d->path == SoftmaxPath::Online && d->packs_aligned && props.cluster_launch &&
                         r.rows <= INT32_MAX / 16;
-  if (clusters && vec == 8 && r.length > kSmemHeldLength / 2 && r.length <= kSmemHeldLength) {
+  if (clusters && vec == 8 && r.length >= kSmemHeldLength * 3 / 4 && r.length <= kSmemHeldLength) {
     bool fits = false;
     dispatch_float(d->info.dtype, [&](auto tag) {
       using T = typename decltype(tag)::type;
