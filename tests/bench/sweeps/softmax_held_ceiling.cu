@@ -9,9 +9,14 @@
 //             Run er: one pack a thread 2.50-2.66 TB/s (each CTA waits on the exchange); two packs 3.89-3.98.
 //   long:     a 16-bit row of 65536 held whole by one CTA of 1024 x 8 (one block an SM) against cluster_online.
 //             Run es: fp16 3.52 against 3.63 TB/s (nothing overlaps the reductions at one block an SM).
+//   split:    long 16-bit rows (65536, 262144) held whole across a cluster, in registers, shared memory or both,
+//             and the library's cluster_smem_held at the other lengths of its rule against online (`split rule`:
+//             those alone). Runs ew, ex: 2 CTAs of 64 KB in shared memory 3.92 TB/s at 65536 against
+//             cluster_online's 3.61 (now the library's kernel there); a tie or -2 % at 262144; 32776 29 % slower.
 //   prefetch: a CTA that fetches its next row by cp.async while it reduces and writes the current one.
 //             Run ev: slower with every row a CTA (softmax 3.90 / 3.75 / 3.40 TB/s at 2 / 4 rows and persistent).
-// (These parts were modes of softmax_waves.cu when runs eo-ev ran them; their scripts and CSVs name them so.)
+// (chunks, clusters, long and prefetch were modes of softmax_waves.cu when runs eo-ev ran them; their scripts and
+// CSVs name them so.)
 //
 //   nvcc -std=c++17 -O3 -arch=sm_90 -Isrc/cpp tests/bench/sweeps/softmax_held_ceiling.cu -o softmax_held_ceiling
 //   ./softmax_held_ceiling [chunks|clusters|long|split [rule]|prefetch] > softmax_held_ceiling.csv
