@@ -8,7 +8,8 @@
 //   clusters: the row split across a cluster in that fast shape (the library's cluster_registers on halves).
 //             Run er: one pack a thread 2.50-2.66 TB/s (each CTA waits on the exchange); two packs 3.89-3.98.
 //   long:     a 16-bit row of 65536 held whole by one CTA of 1024 x 8 (one block an SM) against cluster_online.
-//             Run es: fp16 3.52 against 3.63 TB/s (nothing overlaps the reductions at one block an SM).
+//             Run es: fp16 3.52 against 3.63 TB/s (nothing overlaps the reductions at one block an SM; its CSV
+//             has no cluster columns, added when split came).
 //   split:    long 16-bit rows (65536, 262144) held whole across a cluster, in registers, shared memory or both,
 //             and the library's cluster_smem_held at the other lengths of its rule against online (`split rule`:
 //             those alone). Runs ew, ex: 2 CTAs of 64 KB in shared memory 3.92 TB/s at 65536 against
@@ -141,6 +142,46 @@ void sweep_clusters() {
   }
 }
 
+// One kernel of a long-row part at `rows` x `length`: CLUSTER CTAs a row (0: no cluster, one CTA a row) of THREADS
+// threads with SMEM bytes of dynamic shared memory. time_arms times each arm twice, interleaved, and reports how
+// many clusters the GPU holds at once.
+template <class T>
+struct Arm {
+  const char* name;
+  Kernel<T> kernel;
+  int cluster, threads;
+  size_t smem;
+};
+
+template <class T>
+void time_arms(int rows, int length, const std::vector<Arm<T>>& arms) {
+  const size_t bytes = size_t(rows) * length * sizeof(T);
+  const int launches = launches_for(2 * bytes);
+  const LaunchTensors<T> t(launches, bytes, bytes);
+  const RowsOfDim r = contiguous_rows(rows, length, true);
+  for (int rep = 0; rep < 2; ++rep)
+    for (const Arm<T>& a : arms) {
+      const unsigned cluster = unsigned(a.cluster > 0 ? a.cluster : 1);
+      if (cluster > 8) CHECK(cudaFuncSetAttribute(a.kernel, cudaFuncAttributeNonPortableClusterSizeAllowed, 1));
+      if (a.smem) CHECK(cudaFuncSetAttribute(a.kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(a.smem)));
+      cudaLaunchAttribute attrs[2];
+      const dim3 grid{unsigned(rows) * cluster}, block{unsigned(a.threads)};
+      const unsigned in_clusters = a.cluster > 0 ? cluster : 0;
+      int resident = 0;
+      if (in_clusters) {
+        const cudaLaunchConfig_t probe = cuda::launch_config(dim3(cluster), block, cluster, {}, attrs, a.smem);
+        CHECK(cudaOccupancyMaxActiveClusters(&resident, a.kernel, &probe));
+      }
+      const double us = time_graph(launches, [&](int i, cudaStream_t st) {
+        CHECK(cuda::launch_in_clusters(a.kernel, grid, block, in_clusters, a.smem, cuda::Stream{st, true},
+                                       t.out[size_t(i)], static_cast<const T*>(t.x[size_t(i)]), r));
+      });
+      std::printf("%s,%d,%d,%s,%d,%d,%d,%.2f,%.3f\n", dtype_name<T>(), rows, length, a.name, a.cluster, resident, rep,
+                  us, 2.0 * bytes / us * 1e-6);
+      std::fflush(stdout);
+    }
+}
+
 // long: a 16-bit row of 65536 held whole by one CTA, one block an SM
 // (1024 threads x 8 packs: 32 registers of raw packs a thread, 128 KB an SM in flight), against the library's
 // cluster_online (4 CTAs of 512 threads, each streaming 32 KB twice, the second time from L2) at 1024x65536.
@@ -148,31 +189,9 @@ void sweep_clusters() {
 // cluster; a CTA that holds the whole row waits on nobody.
 template <class T>
 void sweep_long() {
-  constexpr int rows = 1024, length = 65536;
-  const size_t bytes = size_t(rows) * length * sizeof(T);
-  const int launches = launches_for(2 * bytes);
-  const LaunchTensors<T> t(launches, bytes, bytes);
-  const RowsOfDim r = contiguous_rows(rows, length, true);
-  struct Arm {
-    const char* name;
-    Kernel<T> kernel;
-    int cluster, threads;
-  };
-  const Arm arms[] = {{"library_cluster_online_4x512", softmax_kernels::cluster_online<T, 8, 512, 4>, 4, 512},
-                      {"held_1024x8_b1", held_shape<T, 1024, 8, 1>, 0, 1024},
-                      {"held_512x16_b1", held_shape<T, 512, 16, 1>, 0, 512}};
-  for (int rep = 0; rep < 2; ++rep)
-    for (const Arm& a : arms) {
-      const double us = time_graph(launches, [&](int i, cudaStream_t st) {
-        const cuda::Stream stream{st, true};
-        T* out = t.out[size_t(i)];
-        const T* x = t.x[size_t(i)];
-        if (a.cluster) CHECK(softmax_kernels::launch_in_clusters<T>(a.kernel, a.cluster, a.threads, r, out, x, stream));
-        else CHECK(cuda::launch(a.kernel, dim3(unsigned(rows)), dim3(unsigned(a.threads)), stream, out, x, r));
-      });
-      std::printf("%s,%d,%d,%s,%d,%.2f,%.3f\n", dtype_name<T>(), rows, length, a.name, rep, us, 2.0 * bytes / us * 1e-6);
-      std::fflush(stdout);
-    }
+  time_arms<T>(1024, 65536, {{"library_cluster_online_4x512", softmax_kernels::cluster_online<T, 8, 512, 4>, 4, 512, 0},
+                             {"held_1024x8_b1", held_shape<T, 1024, 8, 1>, 0, 1024, 0},
+                             {"held_512x16_b1", held_shape<T, 512, 16, 1>, 0, 512, 0}});
 }
 
 // prefetch: the one structure runs eo-er left untimed, a CTA that
@@ -339,55 +358,26 @@ __global__ void __launch_bounds__(512, (SP <= 8 ? 3 : 2)) cluster_held_smem(T* o
 
 template <class T>
 void sweep_split(int rows, int length) {
-  const size_t bytes = size_t(rows) * length * sizeof(T);
-  const int launches = launches_for(2 * bytes);
-  const LaunchTensors<T> t(launches, bytes, bytes);
-  const RowsOfDim r = contiguous_rows(rows, length, true);
-  struct Arm {
-    const char* name;
-    Kernel<T> kernel;
-    int cluster, threads;
-    size_t smem;
-  };
   constexpr size_t kB = 512 * 16;  // a pack a thread of shared memory
-  std::vector<Arm> arms;
   if (length == 65536)
-    arms = {{"library_cluster_online", softmax_kernels::cluster_online<T, 8, 512, 4>, 4, 512, 0},
-            {"held_r4", cluster_held_smem<T, 4, 4, 0>, 4, 512, 0},
-            {"held_s4", cluster_held_smem<T, 4, 0, 4>, 4, 512, 4 * kB},
-            {"held_r4_s4", cluster_held_smem<T, 2, 4, 4>, 2, 512, 4 * kB},
-            {"held_s8", cluster_held_smem<T, 2, 0, 8>, 2, 512, 8 * kB},
-            {"library_cluster_smem_held", softmax_kernels::cluster_smem_held<T, 8, 512, 8, 2>, 2, 512, 8 * kB}};
+    time_arms<T>(rows, length,
+                 {{"library_cluster_online", softmax_kernels::cluster_online<T, 8, 512, 4>, 4, 512, 0},
+                  {"held_r4", cluster_held_smem<T, 4, 4, 0>, 4, 512, 0},
+                  {"held_s4", cluster_held_smem<T, 4, 0, 4>, 4, 512, 4 * kB},
+                  {"held_r4_s4", cluster_held_smem<T, 2, 4, 4>, 2, 512, 4 * kB},
+                  {"held_s8", cluster_held_smem<T, 2, 0, 8>, 2, 512, 8 * kB},
+                  {"library_cluster_smem_held", softmax_kernels::cluster_smem_held<T, 8, 512, 8, 2>, 2, 512, 8 * kB}});
   else if (length == 262144)
-    arms = {{"library_cluster_online", softmax_kernels::cluster_online<T, 8, 512, 16>, 16, 512, 0},
-            {"held_r4", cluster_held_smem<T, 16, 4, 0>, 16, 512, 0},
-            {"held_s4", cluster_held_smem<T, 16, 0, 4>, 16, 512, 4 * kB},
-            {"held_r4_s4", cluster_held_smem<T, 8, 4, 4>, 8, 512, 4 * kB},
-            {"held_s8", cluster_held_smem<T, 8, 0, 8>, 8, 512, 8 * kB}};
-  else  // 32769-65535: what the library ran before cluster_smem_held took these rows
-    arms = {{"library_online_1024", softmax_kernels::online<T, 8, 1024>, 0, 1024, 0},
-            {"library_cluster_smem_held", softmax_kernels::cluster_smem_held<T, 8, 512, 8, 2>, 2, 512, 8 * kB}};
-  for (int rep = 0; rep < 2; ++rep)
-    for (const Arm& a : arms) {
-      const unsigned cluster = unsigned(a.cluster > 0 ? a.cluster : 1);
-      if (cluster > 8) CHECK(cudaFuncSetAttribute(a.kernel, cudaFuncAttributeNonPortableClusterSizeAllowed, 1));
-      if (a.smem) CHECK(cudaFuncSetAttribute(a.kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(a.smem)));
-      cudaLaunchAttribute attrs[2];
-      const dim3 grid{unsigned(rows) * cluster}, block{unsigned(a.threads)};
-      const unsigned in_clusters = a.cluster > 0 ? cluster : 0;
-      int resident = 0;
-      if (in_clusters) {
-        const cudaLaunchConfig_t probe = cuda::launch_config(dim3(cluster), block, cluster, {}, attrs, a.smem);
-        CHECK(cudaOccupancyMaxActiveClusters(&resident, a.kernel, &probe));
-      }
-      const double us = time_graph(launches, [&](int i, cudaStream_t st) {
-        CHECK(cuda::launch_in_clusters(a.kernel, grid, block, in_clusters, a.smem, cuda::Stream{st, true},
-                                       t.out[size_t(i)], static_cast<const T*>(t.x[size_t(i)]), r));
-      });
-      std::printf("%s,%d,%d,%s,%d,%d,%d,%.2f,%.3f\n", dtype_name<T>(), rows, length, a.name, a.cluster, resident, rep,
-                  us, 2.0 * bytes / us * 1e-6);
-      std::fflush(stdout);
-    }
+    time_arms<T>(rows, length,
+                 {{"library_cluster_online", softmax_kernels::cluster_online<T, 8, 512, 16>, 16, 512, 0},
+                  {"held_r4", cluster_held_smem<T, 16, 4, 0>, 16, 512, 0},
+                  {"held_s4", cluster_held_smem<T, 16, 0, 4>, 16, 512, 4 * kB},
+                  {"held_r4_s4", cluster_held_smem<T, 8, 4, 4>, 8, 512, 4 * kB},
+                  {"held_s8", cluster_held_smem<T, 8, 0, 8>, 8, 512, 8 * kB}});
+  else  // the rule's other lengths: what the library ran there before cluster_smem_held
+    time_arms<T>(rows, length,
+                 {{"library_online_1024", softmax_kernels::online<T, 8, 1024>, 0, 1024, 0},
+                  {"library_cluster_smem_held", softmax_kernels::cluster_smem_held<T, 8, 512, 8, 2>, 2, 512, 8 * kB}});
 }
 
 }  // namespace
@@ -401,7 +391,7 @@ int main(int argc, char** argv) {
     sweep_clusters<bfloat16_t>();
   }
   if (mode == "all" || mode == "long") {
-    std::printf("dtype,rows,length,arm,rep,us,tbps\n");
+    std::printf("dtype,rows,length,arm,cluster,clusters_resident,rep,us,tbps\n");
     sweep_long<half_t>();
     sweep_long<bfloat16_t>();
   }
