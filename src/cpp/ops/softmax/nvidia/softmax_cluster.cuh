@@ -180,8 +180,10 @@ __global__ void __launch_bounds__(TPR, (min_blocks<TPR, NP * VEC>())) cluster_re
 #endif
 }
 
-// A 16-byte read of shared memory that stays where it is written: cluster_smem_held reads each slot once a pass,
-// and plain reads let the compiler keep one pass's values for the next, which registers cannot hold.
+// A 16-byte read of shared memory that the compiler keeps where it is written (asm volatile): cluster_smem_held
+// reads each slot again in each pass rather than holding a pass's values in registers. Written against a 12-byte
+// spill that the unrolling by 4 below turned out to cure alone (plain reads also fit 40 registers with it); the
+// kernel timed in run ex reads through this, the plain-read build was not timed.
 __device__ __forceinline__ uint4 read_slot(const uint4* p) {
   uint4 v;
   const auto a = static_cast<uint32_t>(__cvta_generic_to_shared(p));
