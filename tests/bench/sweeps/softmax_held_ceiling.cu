@@ -14,6 +14,8 @@
 //             and the library's cluster_smem_held at the other lengths of its rule against online (`split rule`:
 //             those alone). Runs ew, ex: 2 CTAs of 64 KB in shared memory 3.92 TB/s at 65536 against
 //             cluster_online's 3.61 (now the library's kernel there); a tie or -2 % at 262144; 32776 29 % slower.
+//             Added after run ex, not yet run: at the rule's other lengths, as few packs a thread as hold the row
+//             (5-7), so that both CTAs hold about half of it (40000 in 2 x 20480 instead of 32768 + 7232).
 //   prefetch: a CTA that fetches its next row by cp.async while it reduces and writes the current one.
 //             Run ev: slower with every row a CTA (softmax 3.90 / 3.75 / 3.40 TB/s at 2 / 4 rows and persistent).
 // (chunks, clusters, long and prefetch were modes of softmax_waves.cu when runs eo-ev ran them; their scripts and
@@ -374,10 +376,19 @@ void sweep_split(int rows, int length) {
                   {"held_s4", cluster_held_smem<T, 16, 0, 4>, 16, 512, 4 * kB},
                   {"held_r4_s4", cluster_held_smem<T, 8, 4, 4>, 8, 512, 4 * kB},
                   {"held_s8", cluster_held_smem<T, 8, 0, 8>, 8, 512, 8 * kB}});
-  else  // the rule's other lengths: what the library ran there before cluster_smem_held
-    time_arms<T>(rows, length,
-                 {{"library_online_1024", softmax_kernels::online<T, 8, 1024>, 0, 1024, 0},
-                  {"library_cluster_smem_held", softmax_kernels::cluster_smem_held<T, 8, 512, 8, 2>, 2, 512, 8 * kB}});
+  else {  // the rule's other lengths: what the library ran there before cluster_smem_held, the library's 8 packs,
+          // and (not yet run) as few packs as hold the row, so both CTAs hold about half of it
+    std::vector<Arm<T>> arms = {
+        {"library_online_1024", softmax_kernels::online<T, 8, 1024>, 0, 1024, 0},
+        {"library_cluster_smem_held", softmax_kernels::cluster_smem_held<T, 8, 512, 8, 2>, 2, 512, 8 * kB}};
+    const int packs = (length + 2 * 512 * 8 - 1) / (2 * 512 * 8);
+    const Kernel<T> fewer[] = {softmax_kernels::cluster_smem_held<T, 8, 512, 5, 2>,
+                               softmax_kernels::cluster_smem_held<T, 8, 512, 6, 2>,
+                               softmax_kernels::cluster_smem_held<T, 8, 512, 7, 2>};
+    static const char* names[] = {"cluster_smem_held_p5", "cluster_smem_held_p6", "cluster_smem_held_p7"};
+    if (packs >= 5 && packs <= 7) arms.push_back({names[packs - 5], fewer[packs - 5], 2, 512, size_t(packs) * kB});
+    time_arms<T>(rows, length, arms);
+  }
 }
 
 }  // namespace
