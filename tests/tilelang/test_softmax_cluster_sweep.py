@@ -40,6 +40,10 @@ def test_every_generated_variant_parses_to_the_librarys_part_count(n, dtype):
     parts = tl_softmax.cluster_registers_parts(n, dt) or tl_softmax.cluster_parts(n, dt)
     for name in names[2:]:
         v = sweep.parse_variant(name)
+        if v.program == "smem":  # session 29's candidate: its own shape, 16-bit rows of exactly 2 parts' packs
+            assert dtype != torch.float32 and v.parts == sweep.SMEM_PARTS
+            assert n == sweep.SMEM_PARTS * sweep.SMEM_THREADS * sweep.SMEM_PACKS * 16 // dtype.itemsize
+            continue
         assert v.parts == parts
         assert v.program == ("registers" if dtype == torch.float32 else "packed")
         assert v.fast_math == (not name.endswith("_precise"))
@@ -55,13 +59,14 @@ def test_every_generated_variant_parses_to_the_librarys_part_count(n, dtype):
     ("registers4_precise", ("registers", 4, None, None, False)),
     ("packed16_precise", ("packed", 16, None, None, False)),
     ("packed16_t512", ("packed", 16, None, 512, True)),
+    ("smem2", ("smem", 2, None, None, True)),
 ])
 def test_variant_names(name, parsed):
     assert sweep.parse_variant(name) == parsed
 
 
 @pytest.mark.parametrize("name", ["registers16_unrolled", "packed4_u2", "registers4_t512", "packed4_t",
-                                  "registers_u1", "split4", "registersX"])
+                                  "registers_u1", "split4", "registersX", "smem2_t512"])
 def test_bad_variant_names_are_refused(name):
     with pytest.raises(ValueError, match="variant"):
         sweep.parse_variant(name)
