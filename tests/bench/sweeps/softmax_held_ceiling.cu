@@ -290,15 +290,6 @@ void sweep_prefetch() {
 // from HBM once and written from what is held; the CTAs trade one (max, sum) pair (cluster_combine). Runs
 // er-es: a cluster of 2 cost ~2 % at 16384 and held rows need three blocks an SM; cluster_online (4 x 512 at
 // 65536, 16 x 512 at 262144) streams each part twice, the second time from L2.
-// A 16-byte read of shared memory the compiler may not merge with another (with plain reads it kept the first
-// pass's values live into the second and spilled 56-84 bytes).
-__device__ __forceinline__ uint4 read_slot(const uint4* p) {
-  uint4 v;
-  const auto a = static_cast<uint32_t>(__cvta_generic_to_shared(p));
-  asm volatile("ld.shared.v4.u32 {%0, %1, %2, %3}, [%4];" : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w) : "r"(a));
-  return v;
-}
-
 template <class T, int CLUSTER, int RP, int SP>
 __global__ void __launch_bounds__(512, (SP <= 8 ? 3 : 2)) cluster_held_smem(T* out, const T* x, RowsOfDim r,
                                                                               cuda::Trigger trigger) {
@@ -326,7 +317,7 @@ __global__ void __launch_bounds__(512, (SP <= 8 ? 3 : 2)) cluster_held_smem(T* o
   }
   __pipeline_wait_prior(0);
   auto slot = [&](int q) {
-    const uint4 v = read_slot(&slots[q * 512 + tid]);
+    const uint4 v = softmax_kernels::read_slot(&slots[q * 512 + tid]);
     Pack pk[1];
     memcpy(&pk[0], &v, 16);
     return pk[0];
