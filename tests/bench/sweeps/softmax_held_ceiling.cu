@@ -15,7 +15,8 @@
 //             those alone). Runs ew, ex: 2 CTAs of 64 KB in shared memory 3.92 TB/s at 65536 against
 //             cluster_online's 3.61 (now the library's kernel there); a tie or -2 % at 262144; 32776 29 % slower.
 //             Added after run ex, not yet run: at the rule's other lengths, as few packs a thread as hold the row
-//             (5-7), so that both CTAs hold about half of it (40000 in 2 x 20480 instead of 32768 + 7232).
+//             (5-7), so that both CTAs hold about half of it (40000 in 2 x 20480 instead of 32768 + 7232); and at
+//             262144 the library's kernel in clusters of 6, 5 and 4 CTAs of 88, 104 and 128 KB (session 30).
 //   prefetch: a CTA that fetches its next row by cp.async while it reduces and writes the current one.
 //             Run ev: slower with every row a CTA (softmax 3.90 / 3.75 / 3.40 TB/s at 2 / 4 rows and persistent).
 // (chunks, clusters, long and prefetch were modes of softmax_waves.cu when runs eo-ev ran them; their scripts and
@@ -366,7 +367,11 @@ void sweep_split(int rows, int length) {
                   {"held_r4", cluster_held_smem<T, 16, 4, 0>, 16, 512, 0},
                   {"held_s4", cluster_held_smem<T, 16, 0, 4>, 16, 512, 4 * kB},
                   {"held_r4_s4", cluster_held_smem<T, 8, 4, 4>, 8, 512, 4 * kB},
-                  {"held_s8", cluster_held_smem<T, 8, 0, 8>, 8, 512, 8 * kB}});
+                  {"held_s8", cluster_held_smem<T, 8, 0, 8>, 8, 512, 8 * kB},
+                  // fewer CTAs a cluster, more shared memory each (session 30): 2 CTAs an SM at 11-13 packs, 1 at 16
+                  {"smem_held_c6_p11", softmax_kernels::cluster_smem_held<T, 8, 512, 11, 6>, 6, 512, 11 * kB},
+                  {"smem_held_c5_p13", softmax_kernels::cluster_smem_held<T, 8, 512, 13, 5>, 5, 512, 13 * kB},
+                  {"smem_held_c4_p16", softmax_kernels::cluster_smem_held<T, 8, 512, 16, 4>, 4, 512, 16 * kB}});
   else {  // the rule's other lengths: what the library ran there before cluster_smem_held, the library's 8 packs,
           // and (not yet run) as few packs as hold the row, so both CTAs hold about half of it
     std::vector<Arm<T>> arms = {
