@@ -295,8 +295,8 @@ def test_softmax_rows_packed_or_not(shape, split, offset, dtype):
                          ids=["65536", "65536-misaligned", "262144", "32768"])
 def test_long_softmax_rows_in_a_cluster(shape, offset, dtype):
     # On Hopper, aligned long rows whose parts fit one cluster run a cluster kernel (its blocks trade
-    # (max, sum) through distributed shared memory; fp32 rows of up to 8 parts hold them in registers);
-    # misaligned ones, and fp32 rows of 262144, the split pair.
+    # (max, sum) through distributed shared memory; fp32 rows of up to 16 parts hold them in registers, 16-bit
+    # rows of 65536 in shared memory, 2 parts of 64 KB); misaligned ones, and fp32 rows of 262144, the split pair.
     from operator_runtime.tilelang import softmax as tl_softmax
 
     x = (torch.randn(shape[0] * shape[1] + offset, device="cuda") * 8).to(dtype)[offset:].view(shape)
@@ -304,9 +304,12 @@ def test_long_softmax_rows_in_a_cluster(shape, offset, dtype):
     x[1, 7] = float("inf")  # an inf in another row: that row's softmax is NaN where torch's is, no wider
     op = ort.prepare_softmax(x, dim=-1, backend="tilelang")
     name = str(dtype).removeprefix("torch.")
-    parts = tl_softmax.cluster_registers_parts(shape[1], name) or tl_softmax.cluster_parts(shape[1], name)
+    parts = (tl_softmax.cluster_registers_parts(shape[1], name) or tl_softmax.cluster_smem_parts(shape[1], name)
+             or tl_softmax.cluster_parts(shape[1], name))
     expect_cluster = parts is not None and torch.cuda.get_device_capability()[0] >= 9
     assert (op._desc._cluster is not None) == expect_cluster
+    if expect_cluster:
+        assert op._desc._cluster[0] == parts
     assert_close(op(), torch.softmax(x.double(), -1))
 
 

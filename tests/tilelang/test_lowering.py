@@ -248,6 +248,14 @@ def test_reduce_sum_plan_has_a_workspace_exactly_when_it_splits(outer, length, i
         assert (plan.finish_chunk > 0) == (plan.pieces > 1)
 
 
+@pytest.mark.parametrize("n,dtype,parts", [
+    (65536, "float16", 2), (65536, "bfloat16", 2),  # 2 parts of 512 threads x 8 packs, held in shared memory
+    (65536, "float32", None), (65528, "float16", None), (131072, "float16", None), (32768, "bfloat16", None)])
+def test_cluster_smem_parts_only_where_timed(n, dtype, parts):
+    # Session 30 timed the shared-memory cluster kernel at rows of 65536 halves only (run ez: 80.6 -> 72.5 us).
+    assert tl_softmax.cluster_smem_parts(n, dtype) == parts
+
+
 @pytest.mark.parametrize("n,dtype,threads", [
     (4096, "float16", 256), (16384, "bfloat16", 512), (256, "float16", 32),  # powers of two: config(n)'s threads
     (2304, "float16", 32), (1536, "bfloat16", 64), (1280, "float16", 32),  # the largest power of 2 dividing the packs
@@ -374,22 +382,14 @@ def test_cluster_softmax_gives_the_exchanged_pairs_bytes_of_their_own(program, d
     assert local_read and "tl::cluster_sync()" in after[:local_read.start()]  # every pair arrived before any read
 
 
-def _sweep_module(name: str):
-    path = Path(__file__).parents[1] / "bench" / "sweeps" / f"{name}.py"
-    spec = importlib.util.spec_from_file_location(name, path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 @pytest.mark.lowering
 @pytest.mark.parametrize("dtype", ["float16", "bfloat16"])
-def test_smem_cluster_candidate_holds_its_part_at_three_blocks_an_sm(dtype, tmp_path):
-    # Session 29 prepared, in the long-row sweep, TileLang's twin of our CUDA's cluster_smem_held (2 blocks a row of
-    # 65536 halves, each holding its 64 KB part in shared memory) for a GPU session to time. It only pays at three
-    # blocks an SM (held rows at two lost 16 % in our CUDA, run eq): TileLang gave it 48 registers until
-    # T.annotate_min_blocks_per_sm(3) asked for 40. This keeps the bound, the 16-byte accesses and no spill.
-    src = lower(_sweep_module("tilelang_softmax_cluster").softmax_cluster_smem_program(dtype))
+def test_smem_cluster_kernel_holds_its_part_at_three_blocks_an_sm(dtype, tmp_path):
+    # TileLang's twin of our CUDA's cluster_smem_held (2 blocks a row of 65536 halves, each holding its 64 KB part
+    # in shared memory; session 30, run ez: 80.6 -> 72.5 us). It only pays at three blocks an SM (held rows at two
+    # lost 16 % in our CUDA, run eq): TileLang gave it 48 registers until T.annotate_min_blocks_per_sm(3) asked
+    # for 40. This keeps the bound, the 16-byte accesses and no spill.
+    src = lower(tl_softmax.softmax_cluster_smem_program(dtype, tl_softmax.SMEM_PARTS))
     assert "__launch_bounds__(512, 3)" in src
     assert "*(uint4*)(x + " in src and "*(uint4*)(y + " in src
     if shutil.which("nvcc") is None:

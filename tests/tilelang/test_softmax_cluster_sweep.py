@@ -38,19 +38,23 @@ def test_every_generated_variant_parses_to_the_librarys_part_count(n, dtype):
     assert len(names) > 2  # the bench's long rows all have a cluster kernel to compare
     dt = str(dtype).removeprefix("torch.")
     parts = tl_softmax.cluster_registers_parts(n, dt) or tl_softmax.cluster_parts(n, dt)
+    smem = tl_softmax.cluster_smem_parts(n, dt)
     for name in names[2:]:
         v = sweep.parse_variant(name)
-        if v.program == "smem":  # session 29's candidate: its own shape, 16-bit rows of exactly 2 parts' packs
-            assert dtype != torch.float32 and v.parts == sweep.SMEM_PARTS
-            assert n == sweep.SMEM_PARTS * sweep.SMEM_THREADS * sweep.SMEM_PACKS * 16 // dtype.itemsize
+        if v.program == "smem":  # the library's kernel for 16-bit rows of 65536, built without fast math
+            assert smem and v.parts == smem and not v.fast_math
             continue
         assert v.parts == parts
         assert v.program == ("registers" if dtype == torch.float32 else "packed")
         assert v.fast_math == (not name.endswith("_precise"))
         assert v.unroll is None or v.unroll >= 0
         if v.threads:  # another block size than the library's, of whole steps
-            assert v.threads != tl_softmax.cluster_threads(n, dt, parts)
+            assert smem or v.threads != tl_softmax.cluster_threads(n, dt, parts)
             assert (n // parts) % (v.threads * tl_softmax.SPLIT_VALUES) == 0
+    # 16-bit rows of 65536 hold their parts in shared memory; the sweep still times the packed kernel it replaced
+    assert bool(smem) == (dtype != torch.float32 and n == 65536)
+    if smem:
+        assert f"packed{parts}_t{tl_softmax.cluster_threads(n, dt, parts)}" in names and names[-1] == "smem2_precise"
 
 
 @pytest.mark.parametrize("name,parsed", [

@@ -291,7 +291,8 @@ class Softmax(_Descriptor):
     (split), when both tensors are 16-byte aligned, which only run() can see; the element-wise ones serve
     every other case. On Hopper, aligned long rows whose parts fit a cluster take one cluster kernel instead
     of the split pair: fp32 rows of whole 16384-element parts hold them in registers
-    (tl_softmax.cluster_registers_parts), the others re-read their part from L2 (tl_softmax.cluster_parts)."""
+    (tl_softmax.cluster_registers_parts), 16-bit rows of 65536 hold theirs in shared memory
+    (tl_softmax.cluster_smem_parts), the others re-read their part from L2 (tl_softmax.cluster_parts)."""
 
     native = "SoftmaxNvidia"
     inputs = ("x",)
@@ -339,6 +340,8 @@ class Softmax(_Descriptor):
             return
         if parts := tl_softmax.cluster_registers_parts(self._n, x.dtype):  # fp32: the part held in registers
             self._cluster = (parts, tl_softmax.softmax_cluster_registers_into(x.dtype, parts))
+        elif parts := tl_softmax.cluster_smem_parts(self._n, x.dtype):  # 16-bit: the part held in shared memory
+            self._cluster = (parts, tl_softmax.softmax_cluster_smem_into(x.dtype, parts))
         elif parts := tl_softmax.cluster_parts(self._n, x.dtype):
             threads = tl_softmax.cluster_threads(self._n, x.dtype, parts)
             self._cluster = (parts, tl_softmax.softmax_cluster_packed_into(x.dtype, parts, threads))

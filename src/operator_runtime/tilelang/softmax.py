@@ -581,6 +581,74 @@ def softmax_cluster_packed_program(dtype: str, parts: int, threads: int = SPLIT_
     return softmax_cluster_packed_kernel
 
 
+# 16-bit rows of 65536 in a cluster of 2 blocks of 512 threads, each holding its 64 KB part in shared memory, so the
+# row is read from HBM once: our CUDA's cluster_smem_held shape (session 29: 74.6 -> 68.2 us there). The packed
+# cluster kernel above streams 4 parts of 32 KB twice, the second time from L2. Three 64 KB blocks share an SM only
+# at 40 registers a thread, which T.annotate_min_blocks_per_sm(3) asks for (48 without; held rows at two blocks an
+# SM lost 16 % in our CUDA, session 29's run eq). Session 30 (run ez, H200, tests/bench/sweeps/
+# tilelang_softmax_cluster.py): 1024x65536 fp16 80.56 -> 72.47 us, bf16 81.60 -> 72.60 (our CUDA 67.9 in the same
+# call's bench). Rows of exactly SMEM_PARTS x SMEM_THREADS x SMEM_PACKS packs only: the one length timed.
+SMEM_THREADS, SMEM_PACKS, SMEM_PARTS = 512, 8, 2
+
+
+def cluster_smem_parts(n: int, dtype: str) -> int | None:
+    """Blocks a row of n elements takes in softmax_cluster_smem_program (SMEM_PARTS for 16-bit rows of exactly
+    SMEM_PARTS parts of SMEM_THREADS x SMEM_PACKS packs: 65536 halves), or None where it does not apply."""
+    if dtype == "float32" or n != SMEM_PARTS * SMEM_THREADS * SMEM_PACKS * pack_width(dtype):
+        return None
+    return SMEM_PARTS
+
+
+def softmax_cluster_smem_program(dtype: str, parts: int = SMEM_PARTS):
+    vec = pack_width(dtype)
+    groups = SMEM_THREADS * SMEM_PACKS  # a part's packs: thread t holds packs t, t + SMEM_THREADS, ...
+    blocks = T.dynamic("blocks")  # rows * parts, consecutive per row
+
+    @T.prim_func
+    def softmax_cluster_smem_kernel(x: T.Tensor((blocks, groups, vec), dtype),
+                                    y: T.Tensor((blocks, groups, vec), dtype)):
+        with T.ClusterKernel(blocks, threads=SMEM_THREADS, cluster_dims=parts) as i:
+            T.pdl_sync()
+            T.annotate_min_blocks_per_sm(3)
+            held = T.alloc_shared((groups, vec), dtype)
+            buf = T.alloc_fragment((SMEM_THREADS, vec), FP32)
+            res = T.alloc_fragment((SMEM_THREADS, vec), dtype)
+            step = T.alloc_fragment((SMEM_THREADS,), FP32)
+            m = T.alloc_fragment((SMEM_THREADS,), FP32)
+            s = T.alloc_fragment((SMEM_THREADS,), FP32)
+            mine = T.alloc_shared((1, 2), FP32)
+            every = T.alloc_shared((parts, 2), FP32)
+            start_exchange(every)
+            T.copy(x[i, 0:groups, 0:vec], held)
+            T.fill(m, NEG_INF)
+            for p in T.serial(SMEM_PACKS):
+                for t, v in T.Parallel(SMEM_THREADS, vec):
+                    buf[t, v] = T.cast(held[p * SMEM_THREADS + t, v], FP32)
+                T.reduce_max(buf, step, dim=1)
+                for t in T.Parallel(SMEM_THREADS):
+                    m[t] = T.max(m[t], step[t])
+            T.clear(s)
+            for p in T.serial(SMEM_PACKS):
+                for t, v in T.Parallel(SMEM_THREADS, vec):  # against each thread's own max: -inf gives 0
+                    buf[t, v] = exp_against(T.cast(held[p * SMEM_THREADS + t, v], FP32), m[t])
+                T.reduce_sum(buf, step, dim=1)
+                for t in T.Parallel(SMEM_THREADS):
+                    s[t] += step[t]
+            write_part_stats(m, s, mine, 0)
+            exchange_part_stats(mine, every, parts)
+            row = T.alloc_local((2,), FP32)
+            combine_part_stats(every, 0, parts, row)
+            inv = 1.0 / row[1]
+            for p in T.serial(SMEM_PACKS):
+                for t, v in T.Parallel(SMEM_THREADS, vec):
+                    res[t, v] = T.cast(T.exp2((T.cast(held[p * SMEM_THREADS + t, v], FP32) - row[0]) * LOG2E) * inv,
+                                       dtype)
+                for t, v in T.Parallel(SMEM_THREADS, vec):
+                    y[i, p * SMEM_THREADS + t, v] = res[t, v]
+
+    return softmax_cluster_smem_kernel
+
+
 # fp32 rows in a cluster whose blocks hold their part in registers (32 values a thread, blocks of 512 threads),
 # so HBM is read once, as our CUDA backend's cluster_registers (session 11: 1024x65536 fp32 186 -> 139 us
 # there). Each thread takes exps against its own max before the exchange; the output is each exp times one
@@ -670,6 +738,7 @@ softmax_apply_packed_into = jit(softmax_apply_packed_program)
 FAST_MATH = {tilelang.transform.PassConfigKey.TL_ENABLE_FAST_MATH: True}
 softmax_cluster_packed_into = jit(pass_configs=FAST_MATH)(softmax_cluster_packed_program)
 softmax_cluster_registers_into = jit(pass_configs=FAST_MATH)(softmax_cluster_registers_program)
+softmax_cluster_smem_into = jit(pass_configs=FAST_MATH)(softmax_cluster_smem_program)
 
 
 PACKED_MAX_VALUES = 96  # values a thread holds in the packed kernel: 2304 = 32 x 72 compiles without spills

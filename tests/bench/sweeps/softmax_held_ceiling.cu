@@ -17,13 +17,14 @@
 //             Added after run ex, not yet run: at the rule's other lengths, as few packs a thread as hold the row
 //             (5-7), so that both CTAs hold about half of it (40000 in 2 x 20480 instead of 32768 + 7232); and at
 //             262144 the library's kernel in clusters of 6, 5 and 4 CTAs of 88, 104 and 128 KB (session 30).
+//   shapes:   cluster_smem_held's clusters and packs a thread at 16-bit rows of 45056-262144 (session 30).
 //   prefetch: a CTA that fetches its next row by cp.async while it reduces and writes the current one.
 //             Run ev: slower with every row a CTA (softmax 3.90 / 3.75 / 3.40 TB/s at 2 / 4 rows and persistent).
 // (chunks, clusters, long and prefetch were modes of softmax_waves.cu when runs eo-ev ran them; their scripts and
 // CSVs name them so.)
 //
 //   nvcc -std=c++17 -O3 -arch=sm_90 -Isrc/cpp tests/bench/sweeps/softmax_held_ceiling.cu -o softmax_held_ceiling
-//   ./softmax_held_ceiling [chunks|clusters|long|split [rule]|prefetch] > softmax_held_ceiling.csv
+//   ./softmax_held_ceiling [chunks|clusters|long|split [rule]|shapes|prefetch] > softmax_held_ceiling.csv
 #include <cuda_pipeline.h>
 #include <cuda_runtime.h>
 
@@ -387,6 +388,44 @@ void sweep_split(int rows, int length) {
   }
 }
 
+// shapes (session 30): cluster_smem_held in clusters of C CTAs holding P packs a thread (P x 8 KB a CTA) against
+// cluster_online where the library runs it, at 16-bit rows between the two that run ez measured (65536 in 2 x 8,
+// 262144 in 6 x 11: 73.0 against 78.8 us), and P = 6-8 at 2 CTAs for the shorter rule's lengths. Each length
+// takes the fewest CTAs of at most 11 packs (two CTAs an SM) and the fewest of at most 8 (three an SM).
+template <class T, int C, int P>
+Arm<T> smem_held(const char* name) {
+  return {name, softmax_kernels::cluster_smem_held<T, 8, 512, P, C>, C, 512, size_t(P) * 512 * 16};
+}
+
+template <class T, int C>
+Arm<T> online_in(const char* name) {
+  return {name, softmax_kernels::cluster_online<T, 8, 512, C>, C, 512, 0};
+}
+
+template <class T>
+void sweep_shapes() {
+  time_arms<T>(1489, 45056, {{"library_online_1024", softmax_kernels::online<T, 8, 1024>, 0, 1024, 0},
+                             smem_held<T, 2, 6>("smem_held_c2_p6")});
+  time_arms<T>(1260, 53248, {{"library_online_1024", softmax_kernels::online<T, 8, 1024>, 0, 1024, 0},
+                             smem_held<T, 2, 7>("smem_held_c2_p7")});
+  time_arms<T>(1092, 61440, {{"library_online_1024", softmax_kernels::online<T, 8, 1024>, 0, 1024, 0},
+                             smem_held<T, 2, 8>("smem_held_c2_p8")});
+  time_arms<T>(819, 81920, {online_in<T, 8>("library_cluster_online"), smem_held<T, 2, 10>("smem_held_c2_p10"),
+                            smem_held<T, 3, 7>("smem_held_c3_p7")});
+  time_arms<T>(682, 98304, {online_in<T, 8>("library_cluster_online"), smem_held<T, 3, 8>("smem_held_c3_p8"),
+                            smem_held<T, 2, 12>("smem_held_c2_p12")});
+  time_arms<T>(512, 131072, {online_in<T, 8>("library_cluster_online"), smem_held<T, 3, 11>("smem_held_c3_p11"),
+                             smem_held<T, 4, 8>("smem_held_c4_p8")});
+  time_arms<T>(409, 163840, {online_in<T, 16>("library_cluster_online"), smem_held<T, 4, 10>("smem_held_c4_p10"),
+                             smem_held<T, 5, 8>("smem_held_c5_p8")});
+  time_arms<T>(341, 196608, {online_in<T, 16>("library_cluster_online"), smem_held<T, 5, 10>("smem_held_c5_p10"),
+                             smem_held<T, 6, 8>("smem_held_c6_p8")});
+  time_arms<T>(292, 229376, {online_in<T, 16>("library_cluster_online"), smem_held<T, 6, 10>("smem_held_c6_p10"),
+                             smem_held<T, 7, 8>("smem_held_c7_p8")});
+  time_arms<T>(256, 262144, {online_in<T, 16>("library_cluster_online"), smem_held<T, 6, 11>("smem_held_c6_p11"),
+                             smem_held<T, 7, 10>("smem_held_c7_p10"), smem_held<T, 8, 8>("smem_held_c8_p8")});
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -415,6 +454,11 @@ int main(int argc, char** argv) {
       sweep_split<half_t>(rows, length);
       sweep_split<bfloat16_t>(rows, length);
     }
+  }
+  if (mode == "all" || mode == "shapes") {
+    std::printf("dtype,rows,length,arm,cluster,clusters_resident,rep,us,tbps\n");
+    sweep_shapes<half_t>();
+    sweep_shapes<bfloat16_t>();
   }
   if (mode == "all" || mode == "prefetch") {
     std::printf("dtype,rows,arm,rep,us,tbps\n");

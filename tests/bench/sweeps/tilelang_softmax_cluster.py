@@ -11,8 +11,6 @@ checked against torch, then timed (CUDA graph replays over rotated inputs, as th
         --dtype float32   (one call of one variant inside a profiler range, for Nsight Compute)
 """
 
-# No `from __future__ import annotations`: TileLang evaluates the T.Tensor annotations of the candidate below.
-
 import argparse
 import csv
 import logging
@@ -24,70 +22,13 @@ import torch
 
 from operator_runtime._internal.tensor_meta import describe
 from operator_runtime.tilelang import softmax as tl_softmax
-from operator_runtime.tilelang._env import FP32, LOG2E, T
 from operator_runtime.tilelang.descriptors import Softmax
-from operator_runtime.tilelang.packs import pack_width
 from operator_runtime_testing.assertions import assert_close
 from operator_runtime_testing.profile_once import profile_one_call
 from operator_runtime_testing.timing import rotation_count, time_cuda
 
 SHAPES = ((1024, 65536), (256, 262144))
 
-# Session 29's candidate (not yet timed; compiled on the CPU: 40 registers, no spill, three blocks an SM): the
-# shape of our CUDA's cluster_smem_held, which took 1024x65536 halves from 74.6 to 68.2 us. A row of 65536 halves
-# in a cluster of 2 blocks of SMEM_THREADS, each block holding its 64 KB part in shared memory, read once from
-# HBM; TileLang's cluster kernel (4 parts, each read twice, the second time from L2) ran it in 80.5 us (run dh).
-SMEM_THREADS, SMEM_PACKS, SMEM_PARTS = 512, 8, 2
-
-
-def softmax_cluster_smem_program(dtype: str, parts: int = SMEM_PARTS):
-    vec = pack_width(dtype)
-    groups = SMEM_THREADS * SMEM_PACKS  # a part's packs: thread t holds packs t, t + SMEM_THREADS, ...
-    blocks = T.dynamic("blocks")  # rows * parts, consecutive per row
-
-    @T.prim_func
-    def softmax_cluster_smem_kernel(x: T.Tensor((blocks, groups, vec), dtype),
-                                    y: T.Tensor((blocks, groups, vec), dtype)):
-        with T.ClusterKernel(blocks, threads=SMEM_THREADS, cluster_dims=parts) as i:
-            T.pdl_sync()
-            T.annotate_min_blocks_per_sm(3)  # 40 registers (48 without), so that three 64 KB parts share an SM
-            held = T.alloc_shared((groups, vec), dtype)
-            buf = T.alloc_fragment((SMEM_THREADS, vec), FP32)
-            res = T.alloc_fragment((SMEM_THREADS, vec), dtype)
-            step = T.alloc_fragment((SMEM_THREADS,), FP32)
-            m = T.alloc_fragment((SMEM_THREADS,), FP32)
-            s = T.alloc_fragment((SMEM_THREADS,), FP32)
-            mine = T.alloc_shared((1, 2), FP32)
-            every = T.alloc_shared((parts, 2), FP32)
-            tl_softmax.start_exchange(every)
-            T.copy(x[i, 0:groups, 0:vec], held)
-            T.fill(m, tl_softmax.NEG_INF)
-            for p in T.serial(SMEM_PACKS):
-                for t, v in T.Parallel(SMEM_THREADS, vec):
-                    buf[t, v] = T.cast(held[p * SMEM_THREADS + t, v], FP32)
-                T.reduce_max(buf, step, dim=1)
-                for t in T.Parallel(SMEM_THREADS):
-                    m[t] = T.max(m[t], step[t])
-            T.clear(s)
-            for p in T.serial(SMEM_PACKS):
-                for t, v in T.Parallel(SMEM_THREADS, vec):  # against each thread's own max: -inf gives 0
-                    buf[t, v] = tl_softmax.exp_against(T.cast(held[p * SMEM_THREADS + t, v], FP32), m[t])
-                T.reduce_sum(buf, step, dim=1)
-                for t in T.Parallel(SMEM_THREADS):
-                    s[t] += step[t]
-            tl_softmax.write_part_stats(m, s, mine, 0)
-            tl_softmax.exchange_part_stats(mine, every, parts)
-            row = T.alloc_local((2,), FP32)
-            tl_softmax.combine_part_stats(every, 0, parts, row)
-            inv = 1.0 / row[1]
-            for p in T.serial(SMEM_PACKS):
-                for t, v in T.Parallel(SMEM_THREADS, vec):
-                    res[t, v] = T.cast(T.exp2((T.cast(held[p * SMEM_THREADS + t, v], FP32) - row[0]) * LOG2E) * inv,
-                                       dtype)
-                for t, v in T.Parallel(SMEM_THREADS, vec):
-                    y[i, p * SMEM_THREADS + t, v] = res[t, v]
-
-    return softmax_cluster_smem_kernel
 DTYPES = (torch.float32, torch.bfloat16, torch.float16)
 
 
@@ -100,19 +41,22 @@ def variants(n: int, dtype: torch.dtype) -> list[str]:
     library's cluster kernel built without --use_fast_math (`_precise`), for fp32 rows held in registers with
     the serial combine's loops unrolled k times (`_u{k}`; 0: fully; at 16 parts the library combines in warps
     instead, and u2 was its choice before session 23), and for the packed kernel in blocks of the other thread
-    count (`_t{threads}`). Each variant is one TileLang compilation (5-15 s), hence so few."""
+    count (`_t{threads}`; every count where the library holds 16-bit rows of 65536 in shared memory, whose
+    `smem2_precise` comes last). Each variant is one TileLang compilation (5-15 s), hence so few."""
     names = ["library", "split"]
     dt = _name(dtype)
     if parts := tl_softmax.cluster_registers_parts(n, dt):
         unrolls = (1, 2, 4, 8) if parts > 8 else (1,)
         names += [f"registers{parts}_u{k}" for k in unrolls] + [f"registers{parts}_precise"]
     elif parts := tl_softmax.cluster_parts(n, dt):
-        library = tl_softmax.cluster_threads(n, dt, parts)
+        # Where the library holds the row in shared memory, each packed block size is another kernel than its.
+        smem = tl_softmax.cluster_smem_parts(n, dt)
+        library = None if smem else tl_softmax.cluster_threads(n, dt, parts)
         names += [f"packed{parts}_t{t}" for t in (tl_softmax.SPLIT_THREADS, tl_softmax.CLUSTER_WIDE_THREADS)
                   if t != library and (n // parts) % (t * tl_softmax.SPLIT_VALUES) == 0]
         names += [f"packed{parts}_precise"]
-    if dt != "float32" and n == SMEM_PARTS * SMEM_THREADS * SMEM_PACKS * pack_width(dt):
-        names += [f"smem{SMEM_PARTS}"]
+        if smem:
+            names += [f"smem{smem}_precise"]
     return names
 
 
@@ -155,7 +99,7 @@ def launcher(variant: str, x: torch.Tensor, out: torch.Tensor):
     if v.program == "registers":
         kernel = jit(tl_softmax.softmax_cluster_registers_program)(dt, parts, v.unroll)
     elif v.program == "smem":
-        kernel = jit(softmax_cluster_smem_program)(dt, parts)
+        kernel = jit(tl_softmax.softmax_cluster_smem_program)(dt, parts)
     else:
         threads = v.threads or tl_softmax.cluster_threads(n, dt, parts)
         kernel = jit(tl_softmax.softmax_cluster_packed_program)(dt, parts, threads)
