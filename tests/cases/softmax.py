@@ -44,14 +44,15 @@ def correctness_cases() -> list[CorrectnessCase]:
     # Lengths cross every kernel choice: sub-warp, warp and block registers rows (up to 8192 halves and
     # 16384 fp32, each table entry's edge included), the online kernel beyond, and on Hopper the cluster
     # kernels: cluster_registers for fp32 rows of 16385-262144 (32768, 65536 and 262144 fill every pack; 40000
-    # and 100000 leave some masked), cluster_smem_held for 16-bit rows of 49152-65536 (65536 fills both CTAs;
-    # 65528 masks the second CTA's last pack, 49152 its second half) and cluster_online for 16-bit rows of
-    # 65537-262144, with ragged chunks; 16-bit rows of 32769-49151 stay on the online kernel.
+    # and 100000 leave some masked), cluster_smem_held for 16-bit rows of 32769-270336, cut evenly into 2-7 CTAs
+    # (65536 fills 2 CTAs of 8 packs, 65528 masks the second CTA's last pack, 40000 takes 5 packs a thread;
+    # 100000 3 CTAs of 9 with the last masked, 140000 5 of 7, 200000 7 of 7, 229376 7 of 8 full, 262144 6 of 11
+    # with two packs of -inf, 270336 6 of 11 full); 16-bit rows of 300000 stay on the online kernel.
     # 1280 and 1536: the 16-bit (64 threads x 3 packs) entry with a masked last pack and exactly full.
     # 3072 and 3073: either side of the fp32 entries 256 x 4 and 512 x 2.
     # 12296: a 16-bit row that online_held holds with its last packs masked (16384 fills them).
     lengths = [1, 7, 32, 127, 512, 1024, 1031, 1280, 1536, 3072, 3073, 4096, 6000, 8192, 8193, 12296, 16384, 32768,
-               40000, 65528, 65536, 100000, 262144, 300000]
+               40000, 65528, 65536, 100000, 140000, 200000, 229376, 262144, 270336, 300000]
     cases = [C(f"rows-{n}", _x((6, n))) for n in lengths]
     cases += [
         C("scalar", _x(()), attrs={"dim": 0}),
@@ -91,9 +92,10 @@ def correctness_cases() -> list[CorrectnessCase]:
         C("nan-online-packs", _x((4, 16384), values=_some_nan)),
         C("nan-short", _x((4, 1000), values=_some_nan)),
         C("neg-inf-cluster-chunks", _x((2, 131072), values=_neg_inf_first_half)),
-        # cluster_smem_held (16-bit rows of 32769-65536 on Hopper): a CTA whose whole part is -inf trades (-inf, 0);
+        # cluster_smem_held (16-bit rows of 32769-270336 on Hopper): a CTA whose whole part is -inf trades (-inf, 0);
         # a NaN reaches the other CTA through the pair; values near a large max, in a masked row
         C("neg-inf-smem-held-part", _x((2, 65536), values=_neg_inf_first_half)),
+        C("neg-inf-smem-held-parts", _x((2, 262144), values=_neg_inf_first_half)),
         C("nan-smem-held", _x((4, 65536), values=_some_nan)),
         C("large-offset-smem-held", _x((2, 49152), values=_large_offset)),
         C("misaligned-cluster-row", _x((2, 65536), Layout(offset=1)), out_layout=Layout(offset=2)),

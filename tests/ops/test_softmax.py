@@ -32,14 +32,16 @@ def test_softmax_errors(case, backend, device):
 @pytest.mark.parametrize("dtype", [torch.float32, torch.float16, torch.bfloat16], ids=str)
 @pytest.mark.parametrize(
     "length",
-    [4, 12296, 16384, 49152, 65536, 131072, 100000, 70000],
-    ids=["registers", "held-masked", "held-full", "cluster-masked", "cluster", "cluster-8", "cluster-ragged", "online"],
+    [4, 12296, 16384, 49152, 65536, 131072, 100000, 70000, 200000, 262144],
+    ids=["registers", "held-masked", "held-full", "cluster-masked", "cluster", "cluster-8", "cluster-ragged", "online",
+         "cluster-7-ragged", "cluster-16"],
 )
 def test_softmax_matches_torch_on_all_neg_inf_and_inf_rows(backend, device, length, dtype):
-    # Rows of 70000 take the online kernel, whose running (max, sum) sees -inf, inf and NaN inside chunks; rows
-    # of 49152, 65536, 131072 and 100000 on Hopper the cluster kernels (nvidia and tilelang), whose blocks trade
-    # (max, sum): for 16-bit rows of 49152 and 65536 on nvidia cluster_smem_held, whose packs past the row hold
-    # -inf; 16-bit rows of 12296 and 16384 online_held, whose packs past the row are filled with -inf.
+    # On Hopper rows of 49152-262144 take the cluster kernels (nvidia; tilelang where its parts are whole), whose
+    # blocks trade (max, sum): 16-bit rows on nvidia cluster_smem_held in 2 (49152, 65536), 3 (70000, 100000,
+    # 131072), 7 (200000) and 6 (262144) CTAs, whose packs past the row hold -inf. Elsewhere (before Hopper, and
+    # tilelang's ragged rows) the long rows run online or split kernels, whose running (max, sum) sees -inf, inf
+    # and NaN inside chunks. 16-bit rows of 12296 and 16384 take online_held, whose packs past the row are -inf.
     inf, nan = float("inf"), float("nan")
     x = torch.zeros(7, length, device=device, dtype=dtype)
     x[0] = -inf                                    # all -inf: 0/0
@@ -61,12 +63,12 @@ def test_softmax_matches_torch_on_all_neg_inf_and_inf_rows(backend, device, leng
                          ids=["4", "8", "8-ragged", "16"])
 @pytest.mark.parametrize("every_other_row", [True, False], ids=["strided", "contiguous"])
 def test_softmax_long_rows_over_many_rounds(backend, device, rows, length, dtype, every_other_row):
-    # Rows split across clusters of 4, 8 and 16 CTAs (the ids; 16-bit rows of 65536 on nvidia: 2 CTAs of
-    # cluster_smem_held, about 198 resident), more of them than the H200 runs at once (about 99 clusters of 4, 24
-    # of 16), so clusters run in rounds (a persistent cluster kernel, as session 20 tried,
-    # loops over rows and its barriers change phase); rows that differ in scale. Every other row of a larger
-    # tensor, so that a row's offset comes from its stride, and contiguous rows, which the tilelang backend runs
-    # (it refuses the strided ones).
+    # Rows split across clusters of 4, 8 and 16 CTAs (the ids: fp32 and tilelang; 16-bit rows on nvidia take
+    # cluster_smem_held in 2, 3, 3 and 6 CTAs), more of them than the H200 runs at once (about 99 clusters of 4,
+    # 24 of 16; of cluster_smem_held 198, 79-124 and 39), so clusters run in rounds (a persistent cluster kernel,
+    # as session 20 tried, loops over rows and its barriers change phase); rows that differ in scale. Every other
+    # row of a larger tensor, so that a row's offset comes from its stride, and contiguous rows, which the tilelang
+    # backend runs (it refuses the strided ones).
     base = torch.randn(2 * rows, length, device=device, dtype=torch.float32)
     base *= torch.linspace(0.5, 8.0, 2 * rows, device=device)[:, None]
     x = base.to(dtype)[::2] if every_other_row else base[:rows].to(dtype)

@@ -66,7 +66,7 @@ class DeviceGuard {
   int previous_ = 0;
 };
 
-inline int64_t ceil_div(int64_t a, int64_t b) { return (a + b - 1) / b; }
+constexpr int64_t ceil_div(int64_t a, int64_t b) { return (a + b - 1) / b; }
 
 // Threads the device holds at once: what the PDL trigger is chosen against (core/cuda_launch.cuh).
 inline int64_t thread_slots(const DeviceProps& p) { return int64_t(p.sm_count) * p.max_threads_per_sm; }

@@ -5,12 +5,12 @@
 //                                                    thread): the row is read from HBM once
 //   fp32 rows of 16385-262144 on Hopper            -> `cluster_registers`: the row split across a cluster
 //                                                    whose CTAs hold it in registers (cluster table)
-//   16-bit rows of 49152-65536 on Hopper           -> `cluster_smem_held`: the row split across a cluster of
-//                                                    2 CTAs that hold 64 KB of it each in shared memory
-//   16-bit rows of 65537-262144 on Hopper          -> `cluster_online`: the row split across a cluster of
-//                                                    rows' bytes / 32 KB CTAs that each stream their
-//                                                    chunk twice and trade (max, sum) by st.async
-//                                                    (softmax_cluster.cuh)
+//   16-bit rows of 32769-270336 on Hopper          -> `cluster_smem_held`: the row split evenly across a cluster
+//                                                    of 2-7 CTAs that hold it in shared memory (its table)
+//   rows of 65536-262144 (fp32: -131072) on a      -> `cluster_online`: the row split across a cluster of
+//   Hopper where the cluster kernels above do not     rows' bytes / 32 KB CTAs that each stream their
+//   fit (on the H200 they all do, so none comes        chunk twice and trade (max, sum) by st.async
+//   here since session 30)                            (softmax_cluster.cuh)
 //   16-bit rows of 8193-16384                      -> `online_held`: 512 threads hold the row as raw packs
 //                                                    (sm_80: fp16 only)
 //   longer unit-stride rows                        -> `online` (two reads, the second mostly from L2)
@@ -28,6 +28,7 @@
 #include "ops/softmax/nvidia/softmax_cuda.h"
 #include "ops/softmax/nvidia/softmax_cluster.cuh"
 #include "ops/softmax/nvidia/softmax_kernels.cuh"
+#include "ops/softmax/nvidia/softmax_smem_held_table.cuh"
 #include "ops/softmax/softmax.h"
 
 namespace ort {
@@ -42,7 +43,7 @@ struct SoftmaxCudaDescriptor {
   bool wide_full = false;      // the row fills every pack of entry `wide`: no mask in the kernel
   int online_threads = 1024;   // threads per row of the online kernel with 16-byte packs
   bool held = false;           // online rows that online_held's registers hold (16-bit, one step)
-  int cluster = 0;             // CTAs per row of cluster_online (Cluster path)
+  int cluster = 0;             // CTAs per row of cluster_online or cluster_smem_held
   int split = -1;              // cluster_registers table entry (ClusterRegisters path)
   bool split_full = false;     // the row fills every pack of entry `split`
   int device_id = 0;
@@ -199,6 +200,10 @@ int pick_cluster(int64_t length, size_t elem_size) {
 using softmax_kernels::cluster_fits;
 using softmax_kernels::launch_in_clusters;
 using softmax_kernels::SoftmaxKernel;
+using softmax_kernels::kSmemHeldThreads;
+using softmax_kernels::pick_smem_held_cluster;
+using softmax_kernels::smem_held_bytes;
+using softmax_kernels::smem_held_kernel;
 
 template <class T>
 SoftmaxKernel<T> cluster_online_kernel(int cluster) {
@@ -245,22 +250,6 @@ template <class T>
 SoftmaxKernel<T> cluster_registers_kernel(int e, bool full) {
   static_assert(sizeof(T) == 4, "fp32 rows only");
   return cluster_registers_kernel<T, 4>(e, full, std::make_index_sequence<cluster_table<4>().size()>{});
-}
-
-// cluster_smem_held: 16-bit rows of 49152-65536 in a cluster of 2 CTAs of 512 threads, each thread holding 8 raw
-// packs in shared memory (64 KB a CTA, three CTAs an SM). Session 29 (softmax_held_ceiling split, run ex, twice):
-// 1024x65536 fp16 74.3 -> 68.5 us (3.61 -> 3.92 TB/s), bf16 75.5 -> 68.4, against cluster_online (4 x 32 KB
-// streamed twice); against online (1024 threads, two passes), which the shorter rows took: 65528 88.8 -> 71.7,
-// 49152 81.0 -> 68.9 (fp16; bf16 alike), but 40000 a tie (75.9 / 75.8) and 32776 29 % slower (74.3 against
-// 95.8: the second CTA holds one pack), so the rule starts where three quarters of the two CTAs' packs hold the
-// row. At 262144 halves (8 x 64 KB, run ew) it tied or lost 2 %, so longer rows keep cluster_online.
-constexpr int kSmemHeldThreads = 512, kSmemHeldPacks = 8, kSmemHeldCluster = 2;
-constexpr size_t kSmemHeldBytes = size_t(kSmemHeldThreads) * kSmemHeldPacks * 16;
-constexpr int64_t kSmemHeldLength = int64_t(kSmemHeldCluster) * kSmemHeldThreads * kSmemHeldPacks * 8;
-
-template <class T>
-SoftmaxKernel<T> smem_held_kernel() {
-  return softmax_kernels::cluster_smem_held<T, 8, kSmemHeldThreads, kSmemHeldPacks, kSmemHeldCluster>;
 }
 
 // online_held: 16-bit rows that one step of 512 threads x 4 packs holds (8193-16384 reach it; shorter aligned
@@ -314,15 +303,20 @@ Status softmax_cuda_create(SoftmaxCudaDescriptor** desc, const TensorDesc* out, 
   if (d->path == SoftmaxPath::Short) d->short_rows = plan_short_rows(r);
   const bool clusters = d->path == SoftmaxPath::Online && d->packs_aligned && props.cluster_launch &&
                         r.rows <= INT32_MAX / 16;
-  if (clusters && vec == 8 && r.length >= kSmemHeldLength * 3 / 4 && r.length <= kSmemHeldLength) {
+  if (clusters && vec == 8 && pick_smem_held_cluster(r.length) > 0) {
+    const int cluster = pick_smem_held_cluster(r.length);
     bool fits = false;
     dispatch_float(d->info.dtype, [&](auto tag) {
       using T = typename decltype(tag)::type;
       if constexpr (sizeof(T) == 2)
-        fits = cluster_fits<T>(smem_held_kernel<T>(), kSmemHeldCluster, kSmemHeldThreads, kSmemHeldBytes);
+        fits = cluster_fits<T>(smem_held_kernel<T>(cluster), cluster, kSmemHeldThreads,
+                               smem_held_bytes(r.length, cluster));
       return Status::Success;
     });
-    if (fits) d->path = SoftmaxPath::ClusterSmemHeld;
+    if (fits) {
+      d->path = SoftmaxPath::ClusterSmemHeld;
+      d->cluster = cluster;
+    }
   }
   if (clusters && vec == 4) {  // fp32 rows: cluster_registers where it fits, else cluster_online / online
     d->split = pick_entry(cluster_table<4>(), r.length);
@@ -382,8 +376,9 @@ Status softmax_cuda_execute(const SoftmaxCudaDescriptor* desc, void*, size_t, vo
       }
     } else if (desc->path == SoftmaxPath::ClusterSmemHeld && wide) {
       if constexpr (sizeof(T) == 2) {
-        const cudaError_t e = launch_in_clusters<T>(smem_held_kernel<T>(), kSmemHeldCluster, kSmemHeldThreads, r, o,
-                                                    px, st, kSmemHeldBytes);
+        const cudaError_t e = launch_in_clusters<T>(smem_held_kernel<T>(desc->cluster), desc->cluster,
+                                                    kSmemHeldThreads, r, o, px, st,
+                                                    smem_held_bytes(r.length, desc->cluster));
         if (e != cudaSuccess) return cuda_status(e, "softmax");
       }
     } else if (desc->path == SoftmaxPath::Cluster && wide) {
