@@ -18,7 +18,7 @@
 //             (5-7), so that both CTAs hold about half of it (40000 in 2 x 20480 instead of 32768 + 7232); and at
 //             262144 the library's kernel in clusters of 6, 5 and 4 CTAs of 88, 104 and 128 KB (session 30).
 //   shapes:   cluster_smem_held's clusters and packs a thread at 16-bit rows of 45056-262144 (session 30, run fa).
-//   table:    the library's table of those (softmax_smem_held_table.cuh) against the kernels built for exact packs.
+//   table:    the library's table of those (softmax_smem_held_table.cuh) against what it ran there before.
 //   prefetch: a CTA that fetches its next row by cp.async while it reduces and writes the current one.
 //             Run ev: slower with every row a CTA (softmax 3.90 / 3.75 / 3.40 TB/s at 2 / 4 rows and persistent).
 // (chunks, clusters, long and prefetch were modes of softmax_waves.cu when runs eo-ev ran them; their scripts and
@@ -428,29 +428,27 @@ void sweep_shapes() {
                              smem_held<T, 7, 10>("smem_held_c7_p10"), smem_held<T, 8, 8>("smem_held_c8_p8")});
 }
 
-// table (session 30): the library's cluster_smem_held choice (softmax_smem_held_table.cuh: the CTAs by length, one
-// kernel a cluster size built for its most packs, the packs a thread by length at run time) against the kernel
-// built for exactly those packs, as runs ez and fa timed it, and against what the library ran there before.
+// table (session 30): the library's cluster_smem_held choice (softmax_smem_held_table.cuh) at lengths inside its
+// entries, against what the library ran there before. Run fb timed a build whose packs a thread were counted at run
+// time (one kernel per cluster size): 1-3 % slower than runs ez and fa's kernels built for their packs, with the
+// same references; the library builds each (CTAs, packs) pair since.
 template <class T>
 Arm<T> library_choice(int64_t length) {
-  const int c = softmax_kernels::pick_smem_held_cluster(length);
-  return {"library_smem_held", softmax_kernels::smem_held_kernel<T>(c), c, 512,
-          softmax_kernels::smem_held_bytes(length, c)};
+  return {"library_smem_held", softmax_kernels::smem_held_kernel<T>(length),
+          softmax_kernels::pick_smem_held_cluster(length), 512, softmax_kernels::smem_held_bytes(length)};
 }
 
 template <class T>
 void sweep_table() {
   const Arm<T> online = {"online_1024", softmax_kernels::online<T, 8, 1024>, 0, 1024, 0};
-  time_arms<T>(1640, 40000, {online, library_choice<T>(40000), smem_held<T, 2, 5>("exact_c2_p5")});
-  time_arms<T>(1365, 49152, {online, library_choice<T>(49152), smem_held<T, 2, 6>("exact_c2_p6")});
+  time_arms<T>(1640, 40000, {online, library_choice<T>(40000)});
+  time_arms<T>(1365, 49152, {online, library_choice<T>(49152)});
   time_arms<T>(1024, 65536, {online_in<T, 4>("cluster_online"), library_choice<T>(65536)});
-  time_arms<T>(819, 81920,
-               {online_in<T, 8>("cluster_online"), library_choice<T>(81920), smem_held<T, 3, 7>("exact_c3_p7")});
+  time_arms<T>(819, 81920, {online_in<T, 8>("cluster_online"), library_choice<T>(81920)});
   time_arms<T>(671, 100000, {online_in<T, 8>("cluster_online"), library_choice<T>(100000)});
   time_arms<T>(512, 131072, {online_in<T, 8>("cluster_online"), library_choice<T>(131072)});
   time_arms<T>(479, 140000, {online_in<T, 16>("cluster_online"), library_choice<T>(140000)});
-  time_arms<T>(341, 196608,
-               {online_in<T, 16>("cluster_online"), library_choice<T>(196608), smem_held<T, 6, 8>("exact_c6_p8")});
+  time_arms<T>(341, 196608, {online_in<T, 16>("cluster_online"), library_choice<T>(196608)});
   time_arms<T>(335, 200000, {online_in<T, 16>("cluster_online"), library_choice<T>(200000)});
   time_arms<T>(256, 262144, {online_in<T, 16>("cluster_online"), library_choice<T>(262144)});
 }

@@ -191,29 +191,23 @@ __device__ __forceinline__ uint4 read_slot(const uint4* p) {
   return v;
 }
 
-// cluster_smem_held: 16-bit rows split across CLUSTER CTAs of TPR threads, each thread holding its packs of its
-// CTA's part in its own slots of dynamic shared memory (filled by cp.async and read back only by the thread that
-// filled them, so no barrier guards them; packs past the row hold -inf). The row is read from HBM once and written
-// from what is held; the CTAs trade one (max, sum) pair (cluster_combine). Registers hold 32 KB a CTA at three
-// CTAs an SM (online_held); shared memory holds 64 KB there (88 KB at two), so a row needs fewer CTAs, and a
-// cluster's CTAs wait on each other less. The row is cut evenly: each CTA holds packs_per_thread() packs a thread
-// (at most PACKS), and the launch gives it that many x TPR x 16 bytes, so shorter rows keep three CTAs an SM.
-// Session 29 (H200, tests/bench/sweeps/softmax_held_ceiling.cu split, runs ew and ex): 1024x65536 halves 74.3-75.5
-// -> 68.4-68.5 us against cluster_online; session 30 (runs ez, fa) the other lengths, in the table of
-// softmax_cuda.cu: 40000 in 2 x 5 packs 65.3 us against 75.8 with the row cut 32768 + 7232, 262144 in 6 x 11 72.7
-// against cluster_online's 78.1.
-template <int VEC, int TPR, int PACKS, int CLUSTER>
-__host__ __device__ constexpr int packs_per_thread(int64_t length) {
-  const int64_t packs = (length + int64_t(CLUSTER) * TPR * VEC - 1) / (int64_t(CLUSTER) * TPR * VEC);
-  return packs < PACKS ? int(packs) : PACKS;
-}
-
+// cluster_smem_held: 16-bit rows split across CLUSTER CTAs of TPR threads, each thread holding PACKS raw packs of
+// its CTA's part in its own slots of dynamic shared memory (PACKS x TPR x 16 bytes a CTA, filled by cp.async and
+// read back only by the thread that filled them, so no barrier guards them; packs past the row hold -inf). The
+// row is read from HBM once and written from what is held; the CTAs trade one (max, sum) pair (cluster_combine).
+// Registers hold 32 KB a CTA at three CTAs an SM (online_held); shared memory holds 64-72 KB there (88 KB at two),
+// so a row needs fewer CTAs, and a cluster's CTAs wait on each other less. The table that picks CLUSTER and
+// PACKS (softmax_smem_held_table.cuh) takes the fewest packs that hold the row, so its CTAs hold nearly equal
+// parts: 40000 halves cut 32768 + 7232 (8 packs) ran 75.8 us, cut 20480 + 19520 (5 packs) 65.3 (run ez).
+// PACKS stays a template argument: the same kernel with the packs counted at run time (one build per cluster
+// size) ran 1-3 % slower at every length (run fb, tests/bench/sweeps/softmax_held_ceiling.cu table).
+// Session 29 (runs ew, ex): 1024x65536 halves 74.3-75.5 -> 68.4-68.5 us against cluster_online.
 template <class T, int VEC, int TPR, int PACKS, int CLUSTER>
 __global__ void __launch_bounds__(TPR, 3) cluster_smem_held(T* out, const T* x, RowsOfDim r, cuda::Trigger trigger) {
   cuda::pdl_prologue(trigger);
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
   static_assert(raw_packs<T, VEC>() && sizeof(cuda::Pack<T, VEC>) == 16, "16-byte packs of 16-bit values");
-  constexpr int kStride = TPR * VEC;
+  constexpr int kStride = TPR * VEC, kPart = kStride * PACKS;
   __shared__ uint64_t arrived;
   start_exchange<true>(&arrived);
   __shared__ Online warps[TPR / 32], every[CLUSTER];
@@ -221,14 +215,12 @@ __global__ void __launch_bounds__(TPR, 3) cluster_smem_held(T* out, const T* x, 
   const int tid = int(threadIdx.x), rank = int(cooperative_groups::this_cluster().block_rank());
   int64_t out_off, x_off;
   row_offsets<uint32_t>(r.outer, blockIdx.x / CLUSTER, &out_off, &x_off);
-  const int packs = packs_per_thread<VEC, TPR, PACKS, CLUSTER>(r.length);
-  const int first = rank * packs * kStride + tid * VEC;  // cluster rows are < 2^31 elements
-  const int valid = int(r.length) - first;               // the row's elements from this thread's first pack on
+  const int first = rank * kPart + tid * VEC;  // cluster rows are < 2^31 elements
+  const int valid = int(r.length) - first;    // the row's elements from this thread's first pack on
   const T* px = x + x_off + first;
   const uint32_t neg_inf = std::is_same_v<T, half_t> ? 0xfc00fc00u : 0xff80ff80u;
 #pragma unroll
   for (int p = 0; p < PACKS; ++p) {
-    if (p >= packs) break;
     if (p * kStride < valid) __pipeline_memcpy_async(&slots[p * TPR + tid], px + p * kStride, 16);
     else slots[p * TPR + tid] = uint4{neg_inf, neg_inf, neg_inf, neg_inf};
   }
@@ -243,7 +235,6 @@ __global__ void __launch_bounds__(TPR, 3) cluster_smem_held(T* out, const T* x, 
   Online own;
 #pragma unroll
   for (int p = 0; p < PACKS; ++p) {
-    if (p >= packs) break;
     const cuda::Pack<T, VEC> one[1] = {held(p)};
     own.m = fmaxf(own.m, cuda::packed_max(one));
   }
@@ -253,7 +244,7 @@ __global__ void __launch_bounds__(TPR, 3) cluster_smem_held(T* out, const T* x, 
   // Unrolled whole, the compiler read all the slots first and spilled 12 bytes at the 40 registers of three CTAs
   // an SM; four at a time it does not.
 #pragma unroll 4
-  for (int p = 0; p < packs; ++p) {
+  for (int p = 0; p < PACKS; ++p) {
     const cuda::Pack<T, VEC> pk = held(p);
     uint32_t w[VEC / 2];
     memcpy(w, &pk, sizeof w);
@@ -266,10 +257,8 @@ __global__ void __launch_bounds__(TPR, 3) cluster_smem_held(T* out, const T* x, 
   // A row of -inf gets exp(-inf - -inf) = NaN everywhere, as torch's 0/0; a NaN or +inf makes the sum NaN.
   const float inv = 1.f / row.s;
 #pragma unroll
-  for (int p = 0; p < PACKS; ++p) {
-    if (p >= packs) break;
+  for (int p = 0; p < PACKS; ++p)
     if (p * kStride < valid) write_pack(out + out_off + first + p * kStride, held(p), row.m, inv);
-  }
 #endif
 }
 

@@ -309,8 +309,7 @@ Status softmax_cuda_create(SoftmaxCudaDescriptor** desc, const TensorDesc* out, 
     dispatch_float(d->info.dtype, [&](auto tag) {
       using T = typename decltype(tag)::type;
       if constexpr (sizeof(T) == 2)
-        fits = cluster_fits<T>(smem_held_kernel<T>(cluster), cluster, kSmemHeldThreads,
-                               smem_held_bytes(r.length, cluster));
+        fits = cluster_fits<T>(smem_held_kernel<T>(r.length), cluster, kSmemHeldThreads, smem_held_bytes(r.length));
       return Status::Success;
     });
     if (fits) {
@@ -376,9 +375,8 @@ Status softmax_cuda_execute(const SoftmaxCudaDescriptor* desc, void*, size_t, vo
       }
     } else if (desc->path == SoftmaxPath::ClusterSmemHeld && wide) {
       if constexpr (sizeof(T) == 2) {
-        const cudaError_t e = launch_in_clusters<T>(smem_held_kernel<T>(desc->cluster), desc->cluster,
-                                                    kSmemHeldThreads, r, o, px, st,
-                                                    smem_held_bytes(r.length, desc->cluster));
+        const cudaError_t e = launch_in_clusters<T>(smem_held_kernel<T>(r.length), desc->cluster, kSmemHeldThreads,
+                                                    r, o, px, st, smem_held_bytes(r.length));
         if (e != cudaSuccess) return cuda_status(e, "softmax");
       }
     } else if (desc->path == SoftmaxPath::Cluster && wide) {

@@ -5,17 +5,18 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <utility>
 
 #include "core/cuda_common.cuh"
 #include "ops/softmax/nvidia/softmax_cluster.cuh"
 
 namespace ort::softmax_kernels {
 
-// cluster_smem_held: 16-bit rows of 32769-270336 in a cluster of `cluster` CTAs of 512 threads, the row cut evenly
-// into packs a thread held in shared memory (8 KB a pack of a CTA: at most 9 packs for three CTAs an SM, 13 for
-// two). Measured (tests/bench/sweeps/softmax_held_ceiling.cu split and shapes, H200, runs ex, ez and fa, each arm
-// twice; fp16 below, bf16 within 1.5 %), against what took the rows before (online up to 65536, then
-// cluster_online):
+// cluster_smem_held: 16-bit rows of 32769-270336 in a cluster of `cluster` CTAs of 512 threads, each thread holding
+// the fewest packs that hold the row in shared memory (8 KB a pack of a CTA: at most 9 packs for three CTAs an SM,
+// 13 for two), so the parts are nearly equal. Measured (tests/bench/sweeps/softmax_held_ceiling.cu split and
+// shapes, H200, runs ex, ez and fa, each arm twice; fp16 below, bf16 within 1.5 %), against what took the rows
+// before (online up to 65536, then cluster_online):
 //   2 CTAs: 32776 71.7 against 74.2 us, 40000 65.3 / 75.8, 45056 66.9 / 77.6, 49152 67.1 / 81.1, 53248 67.4 /
 //           85.3, 61440 68.0 / 90.9, 65536 68.1 / 74.2
 //   3 CTAs: 81920 68.0 / 89.0, 98304 68.8 / 82.7, 131072 (11 packs, two CTAs an SM) 70.7 / 75.4
@@ -33,17 +34,10 @@ constexpr int64_t kSmemHeldMinLength = 32769;
 constexpr std::array<SmemHeldShape, 6> kSmemHeldTable{
     {{65536, 2}, {135168, 3}, {163840, 5}, {196608, 6}, {229376, 7}, {270336, 6}}};
 
-// Packs a thread the kernel of each cluster size is built for: the most any entry of that size needs.
-constexpr int smem_held_max_packs(int cluster) { return cluster == 3 || cluster == 6 ? 11 : 8; }
-constexpr int64_t smem_held_packs(int64_t length, int cluster) {
-  return ceil_div(length, int64_t(cluster) * kSmemHeldThreads * 8);
+// The packs a thread that hold a row of `length` in `cluster` CTAs: the fewest, so the CTAs' parts are nearly equal.
+constexpr int smem_held_packs(int64_t length, int cluster) {
+  return int(ceil_div(length, int64_t(cluster) * kSmemHeldThreads * 8));
 }
-constexpr bool smem_held_table_fits() {
-  for (const SmemHeldShape& e : kSmemHeldTable)
-    if (smem_held_packs(e.max_length, e.cluster) > smem_held_max_packs(e.cluster)) return false;
-  return true;
-}
-static_assert(smem_held_table_fits(), "every entry's longest row fits its kernel's packs");
 
 inline int pick_smem_held_cluster(int64_t length) {
   if (length < kSmemHeldMinLength) return 0;
@@ -52,24 +46,55 @@ inline int pick_smem_held_cluster(int64_t length) {
   return 0;
 }
 
-template <class T, int CLUSTER>
-SoftmaxKernel<T> smem_held_kernel_of() {
-  return cluster_smem_held<T, 8, kSmemHeldThreads, smem_held_max_packs(CLUSTER), CLUSTER>;
-}
+// Every (CTAs, packs) the table reaches, one kernel each (18: 36 with both dtypes).
+struct SmemHeldKernelShape {
+  int cluster, packs;
+};
 
-template <class T>
-SoftmaxKernel<T> smem_held_kernel(int cluster) {
-  switch (cluster) {
-    case 2: return smem_held_kernel_of<T, 2>();
-    case 3: return smem_held_kernel_of<T, 3>();
-    case 5: return smem_held_kernel_of<T, 5>();
-    case 6: return smem_held_kernel_of<T, 6>();
-    default: return smem_held_kernel_of<T, 7>();
+constexpr size_t smem_held_shape_count() {
+  size_t n = 0;
+  int64_t first = kSmemHeldMinLength;
+  for (const SmemHeldShape& e : kSmemHeldTable) {
+    n += size_t(smem_held_packs(e.max_length, e.cluster) - smem_held_packs(first, e.cluster) + 1);
+    first = e.max_length + 1;
   }
+  return n;
 }
 
-inline size_t smem_held_bytes(int64_t length, int cluster) {
-  return size_t(smem_held_packs(length, cluster)) * kSmemHeldThreads * 16;
+constexpr std::array<SmemHeldKernelShape, smem_held_shape_count()> smem_held_shapes() {
+  std::array<SmemHeldKernelShape, smem_held_shape_count()> shapes{};
+  size_t n = 0;
+  int64_t first = kSmemHeldMinLength;
+  for (const SmemHeldShape& e : kSmemHeldTable) {
+    for (int p = smem_held_packs(first, e.cluster); p <= smem_held_packs(e.max_length, e.cluster); ++p)
+      shapes[n++] = {e.cluster, p};
+    first = e.max_length + 1;
+  }
+  return shapes;
+}
+constexpr auto kSmemHeldShapes = smem_held_shapes();
+static_assert(kSmemHeldShapes.size() == 18, "the table's (CTAs, packs) pairs; tests/test_build.py counts their PTX");
+
+template <class T, size_t... I>
+SoftmaxKernel<T> smem_held_kernel(int cluster, int packs, std::index_sequence<I...>) {
+  SoftmaxKernel<T> kernel = nullptr;
+  ((kSmemHeldShapes[I].cluster == cluster && kSmemHeldShapes[I].packs == packs
+        ? void(kernel = cluster_smem_held<T, 8, kSmemHeldThreads, kSmemHeldShapes[I].packs, kSmemHeldShapes[I].cluster>)
+        : void()),
+   ...);
+  return kernel;
+}
+
+// The kernel for a row of `length` (pick_smem_held_cluster(length) > 0).
+template <class T>
+SoftmaxKernel<T> smem_held_kernel(int64_t length) {
+  const int cluster = pick_smem_held_cluster(length);
+  return smem_held_kernel<T>(cluster, smem_held_packs(length, cluster),
+                             std::make_index_sequence<kSmemHeldShapes.size()>{});
+}
+
+inline size_t smem_held_bytes(int64_t length) {
+  return size_t(smem_held_packs(length, pick_smem_held_cluster(length))) * kSmemHeldThreads * 16;
 }
 
 }  // namespace ort::softmax_kernels
