@@ -11,7 +11,8 @@
 #            cost with SWEEPS=vector_add_params; reduce_sum's short rows with 32-bit indices with
 #            SWEEPS=reduce_sum_short_rows, softmax's short rows (registers against short_rows) with
 #            SWEEPS=softmax_short_rows, online_held at whole and partial waves with SWEEPS=softmax_waves,
-#            what bounds a held row (copies shaped like it, clusters, prefetching) with
+#            what bounds a held row (copies shaped like it, clusters, prefetching) and cluster_smem_held's
+#            table of CTAs by length with
 #            SWEEPS=softmax_held_ceiling,
 #            short rows packed or not in the bench's context with SWEEPS=short_rows_packed;
 #            where back-to-back

@@ -14,11 +14,12 @@
 //             and the library's cluster_smem_held at the other lengths of its rule against online (`split rule`:
 //             those alone). Runs ew, ex: 2 CTAs of 64 KB in shared memory 3.92 TB/s at 65536 against
 //             cluster_online's 3.61 (now the library's kernel there); a tie or -2 % at 262144; 32776 29 % slower.
-//             Added after run ex, not yet run: at the rule's other lengths, as few packs a thread as hold the row
-//             (5-7), so that both CTAs hold about half of it (40000 in 2 x 20480 instead of 32768 + 7232); and at
-//             262144 the library's kernel in clusters of 6, 5 and 4 CTAs of 88, 104 and 128 KB (session 30).
-//   shapes:   cluster_smem_held's clusters and packs a thread at 16-bit rows of 45056-262144 (session 30, run fa).
-//   table:    the library's table of those (softmax_smem_held_table.cuh) against what it ran there before.
+//             Run ez: as few packs a thread as hold the row (5-7) so both CTAs hold about half of it: 40000 in
+//             2 x 20480 65.3 us against 32768 + 7232's 75.7; 262144 in 6 CTAs of 88 KB 73.0 against
+//             cluster_online's 78.8 (5 x 104 KB 82.6, 4 x 128 KB 99.4).
+//   shapes:   cluster_smem_held's clusters and packs a thread at 16-bit rows of 45056-262144 (run fa: clusters of
+//             4 and 5 lose, 2, 3, 6 and 7 win; the table in softmax_smem_held_table.cuh).
+//   table:    the library's table of those against what it ran there before (runs fb, fc).
 //   prefetch: a CTA that fetches its next row by cp.async while it reduces and writes the current one.
 //             Run ev: slower with every row a CTA (softmax 3.90 / 3.75 / 3.40 TB/s at 2 / 4 rows and persistent).
 // (chunks, clusters, long and prefetch were modes of softmax_waves.cu when runs eo-ev ran them; their scripts and
