@@ -20,13 +20,14 @@
 //   shapes:   cluster_smem_held's clusters and packs a thread at 16-bit rows of 45056-262144 (run fa: clusters of
 //             4 and 5 lose, 2, 3, 6 and 7 win; the table in softmax_smem_held_table.cuh).
 //   table:    the library's table of those against what it ran there before (runs fb, fc).
+//   fives:    the table's 5-CTA entry against 6 and 7 CTAs of fewer packs, and clusters of 4 and 8 (run fe).
 //   prefetch: a CTA that fetches its next row by cp.async while it reduces and writes the current one.
 //             Run ev: slower with every row a CTA (softmax 3.90 / 3.75 / 3.40 TB/s at 2 / 4 rows and persistent).
 // (chunks, clusters, long and prefetch were modes of softmax_waves.cu when runs eo-ev ran them; their scripts and
 // CSVs name them so.)
 //
 //   nvcc -std=c++17 -O3 -arch=sm_90 -Isrc/cpp tests/bench/sweeps/softmax_held_ceiling.cu -o softmax_held_ceiling
-//   ./softmax_held_ceiling [chunks|clusters|long|split [rule]|shapes|table|prefetch] > softmax_held_ceiling.csv
+//   ./softmax_held_ceiling [chunks|clusters|long|split [rule]|shapes|table|fives|prefetch] > softmax_held_ceiling.csv
 #include <cuda_pipeline.h>
 #include <cuda_runtime.h>
 
@@ -454,6 +455,19 @@ void sweep_table() {
   time_arms<T>(256, 262144, {online_in<T, 16>("cluster_online"), library_choice<T>(262144)});
 }
 
+// fives (session 30, after run fc): the table's 5-CTA entry (135169-163840, ~77 us where its neighbours run 68-71)
+// against 6 and 7 CTAs of fewer packs, and clusters of 4 and 8 beside them, to ask whether the cluster size or the
+// packs a thread make 4 and 5 lose.
+template <class T>
+void sweep_fives() {
+  time_arms<T>(512, 131072, {library_choice<T>(131072), smem_held<T, 4, 8>("smem_held_c4_p8"),
+                             smem_held<T, 6, 6>("smem_held_c6_p6"), smem_held<T, 8, 4>("smem_held_c8_p4")});
+  time_arms<T>(455, 147456, {library_choice<T>(147456), smem_held<T, 4, 9>("smem_held_c4_p9"),
+                             smem_held<T, 6, 6>("smem_held_c6_p6"), smem_held<T, 7, 6>("smem_held_c7_p6")});
+  time_arms<T>(409, 163840, {library_choice<T>(163840), smem_held<T, 6, 7>("smem_held_c6_p7"),
+                             smem_held<T, 7, 6>("smem_held_c7_p6"), smem_held<T, 8, 5>("smem_held_c8_p5")});
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -492,6 +506,11 @@ int main(int argc, char** argv) {
     std::printf("dtype,rows,length,arm,cluster,clusters_resident,rep,us,tbps\n");
     sweep_table<half_t>();
     sweep_table<bfloat16_t>();
+  }
+  if (mode == "all" || mode == "fives") {
+    std::printf("dtype,rows,length,arm,cluster,clusters_resident,rep,us,tbps\n");
+    sweep_fives<half_t>();
+    sweep_fives<bfloat16_t>();
   }
   if (mode == "all" || mode == "prefetch") {
     std::printf("dtype,rows,arm,rep,us,tbps\n");
