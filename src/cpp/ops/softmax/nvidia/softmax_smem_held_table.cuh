@@ -20,19 +20,20 @@ namespace ort::softmax_kernels {
 //   2 CTAs: 32776 71.7 against 74.2 us, 40000 65.3 / 75.8, 45056 66.9 / 77.6, 49152 67.1 / 81.1, 53248 67.4 /
 //           85.3, 61440 68.0 / 90.9, 65536 68.1 / 74.2
 //   3 CTAs: 81920 68.0 / 89.0, 98304 68.8 / 82.7, 131072 (11 packs, two CTAs an SM) 70.7 / 75.4
-//   5 CTAs: 163840 77.3 / 96.9;  6 CTAs: 196608 69.5 / 88.2;  7 CTAs: 229376 70.4 / 81.8
+//   6 CTAs: 147456 68.5 / 77.4 (5 x 8), 163840 68.9 / 96.9, 196608 69.5 / 88.2;  7 CTAs: 229376 70.4 / 81.8
 //   6 CTAs, 10-11 packs (two CTAs an SM): 262144 72.7 / 78.1 (229376 in 6 x 10: 73.2)
-// Clusters of 4 lost wherever timed (131072 in 4 x 8 76.8, 163840 in 4 x 10 80.2), as did 5 CTAs of 10-13 packs
-// (196608 79.8, 262144 82.6) and 8 of 8 (262144 78.1): hence the uneven steps. Unexplained (resident clusters
-// do not account for it); measured, not derived.
+// Clusters of 4, 5 and 8 lost wherever timed (131072 in 4 x 8 76.8 and 8 x 4 75.9; 147456 in 4 x 9 77.4 and 5 x 8
+// 77.4; 163840 in 5 x 8 77.4 and 8 x 5 76.9; 262144 in 5 x 13 82.6 and 8 x 8 78.1), 7 in between (147456 72.4):
+// hence the uneven steps. Unexplained (resident clusters do not account for it); measured, not derived (runs fa,
+// fc, fe).
 struct SmemHeldShape {
   int64_t max_length;
   int cluster;
 };
 constexpr int kSmemHeldThreads = 512;
 constexpr int64_t kSmemHeldMinLength = 32769;
-constexpr std::array<SmemHeldShape, 6> kSmemHeldTable{
-    {{65536, 2}, {135168, 3}, {163840, 5}, {196608, 6}, {229376, 7}, {270336, 6}}};
+constexpr std::array<SmemHeldShape, 5> kSmemHeldTable{
+    {{65536, 2}, {135168, 3}, {196608, 6}, {229376, 7}, {270336, 6}}};
 
 // The packs a thread that hold a row of `length` in `cluster` CTAs: the fewest, so the CTAs' parts are nearly equal.
 constexpr int smem_held_packs(int64_t length, int cluster) {
@@ -46,7 +47,7 @@ inline int pick_smem_held_cluster(int64_t length) {
   return 0;
 }
 
-// Every (CTAs, packs) the table reaches, one kernel each (18: 36 with both dtypes).
+// Every (CTAs, packs) the table reaches, one kernel each (17: 34 with both dtypes).
 struct SmemHeldKernelShape {
   int cluster, packs;
 };
@@ -73,7 +74,7 @@ constexpr std::array<SmemHeldKernelShape, smem_held_shape_count()> smem_held_sha
   return shapes;
 }
 constexpr auto kSmemHeldShapes = smem_held_shapes();
-static_assert(kSmemHeldShapes.size() == 18, "the table's (CTAs, packs) pairs; tests/test_build.py counts their PTX");
+static_assert(kSmemHeldShapes.size() == 17, "the table's (CTAs, packs) pairs; tests/test_build.py counts their PTX");
 
 template <class T, size_t... I>
 SoftmaxKernel<T> smem_held_kernel(int cluster, int packs, std::index_sequence<I...>) {
