@@ -383,13 +383,15 @@ def test_cluster_softmax_gives_the_exchanged_pairs_bytes_of_their_own(program, d
 
 
 @pytest.mark.lowering
+@pytest.mark.parametrize("parts", [tl_softmax.SMEM_PARTS, 8], ids=["library", "candidate-8"])
 @pytest.mark.parametrize("dtype", ["float16", "bfloat16"])
-def test_smem_cluster_kernel_holds_its_part_at_three_blocks_an_sm(dtype, tmp_path):
+def test_smem_cluster_kernel_holds_its_part_at_three_blocks_an_sm(dtype, parts, tmp_path):
     # TileLang's twin of our CUDA's cluster_smem_held (2 blocks a row of 65536 halves, each holding its 64 KB part
     # in shared memory; session 30, run ez: 80.6 -> 72.5 us). It only pays at three blocks an SM (held rows at two
     # lost 16 % in our CUDA, run eq): TileLang gave it 48 registers until T.annotate_min_blocks_per_sm(3) asked
-    # for 40. This keeps the bound, the 16-byte accesses and no spill.
-    src = lower(tl_softmax.softmax_cluster_smem_program(dtype, tl_softmax.SMEM_PARTS))
+    # for 40. This keeps the bound, the 16-byte accesses and no spill. 8 parts: the sweep's candidate for rows of
+    # 262144 halves (`smem8`), prepared in session 30 and not yet timed.
+    src = lower(tl_softmax.softmax_cluster_smem_program(dtype, parts))
     assert "__launch_bounds__(512, 3)" in src
     assert "*(uint4*)(x + " in src and "*(uint4*)(y + " in src
     if shutil.which("nvcc") is None:

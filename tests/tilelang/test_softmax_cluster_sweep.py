@@ -41,8 +41,9 @@ def test_every_generated_variant_parses_to_the_librarys_part_count(n, dtype):
     smem = tl_softmax.cluster_smem_parts(n, dt)
     for name in names[2:]:
         v = sweep.parse_variant(name)
-        if v.program == "smem":  # the library's kernel for 16-bit rows of 65536, built without fast math
-            assert smem and v.parts == smem and not v.fast_math
+        if v.program == "smem":  # the library's kernel for 16-bit rows of 65536 without fast math, or a candidate
+            assert dtype != torch.float32 and v.parts * sweep.SMEM_PART == n
+            assert v.fast_math == (not smem)
             continue
         assert v.parts == parts
         assert v.program == ("registers" if dtype == torch.float32 else "packed")
@@ -51,8 +52,10 @@ def test_every_generated_variant_parses_to_the_librarys_part_count(n, dtype):
         if v.threads:  # another block size than the library's, of whole steps
             assert smem or v.threads != tl_softmax.cluster_threads(n, dt, parts)
             assert (n // parts) % (v.threads * tl_softmax.SPLIT_VALUES) == 0
-    # 16-bit rows of 65536 hold their parts in shared memory; the sweep still times the packed kernel it replaced
+    # 16-bit rows of 65536 hold their parts in shared memory; the sweep still times the packed kernel it replaced,
+    # and at 262144 halves the shared-memory kernel in 8 blocks (`smem8`, a candidate)
     assert bool(smem) == (dtype != torch.float32 and n == 65536)
+    assert ("smem8" in names) == (dtype != torch.float32 and n == 262144)
     if smem:
         assert f"packed{parts}_t{tl_softmax.cluster_threads(n, dt, parts)}" in names and names[-1] == "smem2_precise"
 

@@ -28,6 +28,10 @@ from operator_runtime_testing.profile_once import profile_one_call
 from operator_runtime_testing.timing import rotation_count, time_cuda
 
 SHAPES = ((1024, 65536), (256, 262144))
+# Elements of a 16-bit part of the shared-memory cluster kernel. Session 30 prepared `smem8` (not yet timed): rows
+# of 262144 halves in 8 blocks of 64 KB, the shape that tied our CUDA's cluster_online there (78.1 us, run fa)
+# where TileLang's 16-part packed kernel runs 89.4 (run fc); predicted ~78-80 us.
+SMEM_PART = tl_softmax.SMEM_THREADS * tl_softmax.SMEM_PACKS * 8
 
 DTYPES = (torch.float32, torch.bfloat16, torch.float16)
 
@@ -42,7 +46,8 @@ def variants(n: int, dtype: torch.dtype) -> list[str]:
     the serial combine's loops unrolled k times (`_u{k}`; 0: fully; at 16 parts the library combines in warps
     instead, and u2 was its choice before session 23), and for the packed kernel in blocks of the other thread
     count (`_t{threads}`; every count where the library holds 16-bit rows of 65536 in shared memory, whose
-    `smem2_precise` comes last). Each variant is one TileLang compilation (5-15 s), hence so few."""
+    `smem2_precise` comes last), and for other 16-bit rows of 3-8 whole 64 KB parts the library's shared-memory
+    kernel in that many blocks (`smem{parts}`). Each variant is one TileLang compilation (5-15 s), hence so few."""
     names = ["library", "split"]
     dt = _name(dtype)
     if parts := tl_softmax.cluster_registers_parts(n, dt):
@@ -57,6 +62,8 @@ def variants(n: int, dtype: torch.dtype) -> list[str]:
         names += [f"packed{parts}_precise"]
         if smem:
             names += [f"smem{smem}_precise"]
+        elif n % SMEM_PART == 0 and 2 < n // SMEM_PART <= 8:  # a candidate: the library's kernel in more blocks
+            names += [f"smem{n // SMEM_PART}"]
     return names
 
 
