@@ -395,15 +395,15 @@ def test_smem_cluster_kernel_holds_its_part_at_three_blocks_an_sm(dtype, parts, 
     assert "__launch_bounds__(512, 3)" in src
     assert "*(uint4*)(x + " in src and "*(uint4*)(y + " in src
     if shutil.which("nvcc") is None:
-        pytest.skip("nvcc not found: the candidate is lowered but not compiled")
+        pytest.skip("nvcc not found: the kernel is lowered but not compiled")
     templates = Path(tilelang.__file__).parent
     if not (templates / "src" / "tl_templates").exists():
         pytest.skip(f"this tilelang ships no CUDA templates under {templates}")
-    source = tmp_path / "candidate.cu"
+    source = tmp_path / "kernel.cu"
     source.write_text(src)
     result = subprocess.run(["nvcc", "-std=c++17", "-arch=sm_90", "-O3", "-DENABLE_BF16", f"-I{templates / 'src'}",
                              f"-I{templates / '3rdparty' / 'cutlass' / 'include'}", "-c", str(source), "-o",
-                             str(tmp_path / "candidate.o"), "-Xptxas", "-v"], capture_output=True, text=True)
+                             str(tmp_path / "kernel.o"), "-Xptxas", "-v"], capture_output=True, text=True)
     assert result.returncode == 0, result.stderr[-3000:]
     assert re.search(r"0 bytes spill stores, 0 bytes spill loads", result.stderr), result.stderr[-2000:]
     registers = int(re.search(r"Used (\d+) registers", result.stderr).group(1))

@@ -436,8 +436,9 @@ void sweep_shapes() {
 // same references; the library builds each (CTAs, packs) pair since.
 template <class T>
 Arm<T> library_choice(int64_t length) {
-  return {"library_smem_held", softmax_kernels::smem_held_kernel<T>(length),
-          softmax_kernels::pick_smem_held_cluster(length), 512, softmax_kernels::smem_held_bytes(length)};
+  const int shape = softmax_kernels::smem_held_shape(length);
+  return {"library_smem_held", softmax_kernels::smem_held_kernel<T>(shape), softmax_kernels::smem_held_cluster(shape),
+          512, softmax_kernels::smem_held_bytes(shape)};
 }
 
 template <class T>

@@ -44,7 +44,8 @@ struct SoftmaxCudaDescriptor {
   bool wide_full = false;      // the row fills every pack of entry `wide`: no mask in the kernel
   int online_threads = 1024;   // threads per row of the online kernel with 16-byte packs
   bool held = false;           // online rows that online_held's registers hold (16-bit, one step)
-  int cluster = 0;             // CTAs per row of cluster_online or cluster_smem_held
+  int cluster = 0;             // CTAs per row of cluster_online (Cluster path)
+  int smem_shape = -1;         // cluster_smem_held's kernel, an index in kSmemHeldShapes (ClusterSmemHeld path)
   int split = -1;              // cluster_registers table entry (ClusterRegisters path)
   bool split_full = false;     // the row fills every pack of entry `split`
   int device_id = 0;
@@ -204,7 +205,9 @@ using softmax_kernels::SoftmaxKernel;
 using softmax_kernels::kSmemHeldThreads;
 using softmax_kernels::pick_smem_held_cluster;
 using softmax_kernels::smem_held_bytes;
+using softmax_kernels::smem_held_cluster;
 using softmax_kernels::smem_held_kernel;
+using softmax_kernels::smem_held_shape;
 
 template <class T>
 SoftmaxKernel<T> cluster_online_kernel(int cluster) {
@@ -305,17 +308,18 @@ Status softmax_cuda_create(SoftmaxCudaDescriptor** desc, const TensorDesc* out, 
   const bool clusters = d->path == SoftmaxPath::Online && d->packs_aligned && props.cluster_launch &&
                         r.rows <= INT32_MAX / 16;
   if (clusters && vec == 8 && pick_smem_held_cluster(r.length) > 0) {
-    const int cluster = pick_smem_held_cluster(r.length);
+    const int shape = smem_held_shape(r.length);
     bool fits = false;
     dispatch_float(d->info.dtype, [&](auto tag) {
       using T = typename decltype(tag)::type;
       if constexpr (sizeof(T) == 2)
-        fits = cluster_fits<T>(smem_held_kernel<T>(r.length), cluster, kSmemHeldThreads, smem_held_bytes(r.length));
+        fits = cluster_fits<T>(smem_held_kernel<T>(shape), smem_held_cluster(shape), kSmemHeldThreads,
+                               smem_held_bytes(shape));
       return Status::Success;
     });
     if (fits) {
       d->path = SoftmaxPath::ClusterSmemHeld;
-      d->cluster = cluster;
+      d->smem_shape = shape;
     }
   }
   if (clusters && vec == 4) {  // fp32 rows: cluster_registers where it fits, else cluster_online / online
@@ -376,8 +380,9 @@ Status softmax_cuda_execute(const SoftmaxCudaDescriptor* desc, void*, size_t, vo
       }
     } else if (desc->path == SoftmaxPath::ClusterSmemHeld && wide) {
       if constexpr (sizeof(T) == 2) {
-        const cudaError_t e = launch_in_clusters<T>(smem_held_kernel<T>(r.length), desc->cluster, kSmemHeldThreads,
-                                                    r, o, px, st, smem_held_bytes(r.length));
+        const int shape = desc->smem_shape;
+        const cudaError_t e = launch_in_clusters<T>(smem_held_kernel<T>(shape), smem_held_cluster(shape),
+                                                    kSmemHeldThreads, r, o, px, st, smem_held_bytes(shape));
         if (e != cudaSuccess) return cuda_status(e, "softmax");
       }
     } else if (desc->path == SoftmaxPath::Cluster && wide) {

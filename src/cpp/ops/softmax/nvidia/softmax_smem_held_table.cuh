@@ -76,26 +76,30 @@ constexpr std::array<SmemHeldKernelShape, smem_held_shape_count()> smem_held_sha
 constexpr auto kSmemHeldShapes = smem_held_shapes();
 static_assert(kSmemHeldShapes.size() == 17, "the table's (CTAs, packs) pairs; tests/test_build.py counts their PTX");
 
+// The index in kSmemHeldShapes of the kernel for a row of `length` (pick_smem_held_cluster(length) > 0). create()
+// keeps it, so execute() neither walks the table nor counts the packs again.
+inline int smem_held_shape(int64_t length) {
+  const int cluster = pick_smem_held_cluster(length), packs = smem_held_packs(length, cluster);
+  for (size_t i = 0; i < kSmemHeldShapes.size(); ++i)
+    if (kSmemHeldShapes[i].cluster == cluster && kSmemHeldShapes[i].packs == packs) return int(i);
+  return -1;
+}
+
 template <class T, size_t... I>
-SoftmaxKernel<T> smem_held_kernel(int cluster, int packs, std::index_sequence<I...>) {
-  SoftmaxKernel<T> kernel = nullptr;
-  ((kSmemHeldShapes[I].cluster == cluster && kSmemHeldShapes[I].packs == packs
-        ? void(kernel = cluster_smem_held<T, 8, kSmemHeldThreads, kSmemHeldShapes[I].packs, kSmemHeldShapes[I].cluster>)
-        : void()),
-   ...);
-  return kernel;
+SoftmaxKernel<T> smem_held_kernel(int shape, std::index_sequence<I...>) {
+  static const SoftmaxKernel<T> kernels[] = {
+      cluster_smem_held<T, 8, kSmemHeldThreads, kSmemHeldShapes[I].packs, kSmemHeldShapes[I].cluster>...};
+  return kernels[shape];
 }
 
-// The kernel for a row of `length` (pick_smem_held_cluster(length) > 0).
 template <class T>
-SoftmaxKernel<T> smem_held_kernel(int64_t length) {
-  const int cluster = pick_smem_held_cluster(length);
-  return smem_held_kernel<T>(cluster, smem_held_packs(length, cluster),
-                             std::make_index_sequence<kSmemHeldShapes.size()>{});
+SoftmaxKernel<T> smem_held_kernel(int shape) {
+  return smem_held_kernel<T>(shape, std::make_index_sequence<kSmemHeldShapes.size()>{});
 }
 
-inline size_t smem_held_bytes(int64_t length) {
-  return size_t(smem_held_packs(length, pick_smem_held_cluster(length))) * kSmemHeldThreads * 16;
+inline int smem_held_cluster(int shape) { return kSmemHeldShapes[size_t(shape)].cluster; }
+inline size_t smem_held_bytes(int shape) {
+  return size_t(kSmemHeldShapes[size_t(shape)].packs) * kSmemHeldThreads * 16;
 }
 
 }  // namespace ort::softmax_kernels

@@ -1,0 +1,83 @@
+"""cluster_smem_held's table (src/cpp/ops/softmax/nvidia/softmax_smem_held_table.cuh), run on the host (no GPU
+needed, only nvcc): for each 16-bit row length, the CTAs a row, the packs a thread, the kernel create() keeps and
+the shared memory execute() launches it with.
+
+The table was measured on the H200 (runs ez-ff, docs/perf-notes.md session 30): clusters of 2, 3, 6 and 7 CTAs won,
+4, 5 and 8 lost by ~10 %, and each thread holds the fewest packs that hold the row, so the parts are equal (40000
+halves cut 32768 + 7232 ran 75.8 us, cut evenly 65.3). A wrong entry would be a slower kernel, not a wrong answer,
+so no GPU test would catch it.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+# (row length, CTAs a row, packs a thread); CTAs 0: the length is outside the table (another kernel takes it)
+CASES = [
+    (32768, 0, 0),       # rows up to 32768 stay on online / online_held
+    (32769, 2, 5),       # the table's first length
+    (40000, 2, 5),       # 2 x 20480 + ...: 65.3 us against 75.8 cut 32768 + 7232 (run ez)
+    (49152, 2, 6),
+    (65536, 2, 8),       # 1024x65536 halves, 68.2 us (bench, runs ex and fc)
+    (65537, 3, 6),
+    (100000, 3, 9),
+    (131072, 3, 11),     # two CTAs an SM at 88 KB
+    (135169, 6, 6),      # 6 CTAs, not 5: 147456 77.4 -> 68.5 us (run fe)
+    (163840, 6, 7),
+    (196608, 6, 8),
+    (200000, 7, 7),
+    (229376, 7, 8),
+    (229377, 6, 10),
+    (262144, 6, 11),     # 256x262144 halves, 72.8 us (bench, run fc)
+    (270336, 6, 11),     # the last length 6 x 11 packs hold
+    (270337, 0, 0),
+]
+
+
+@pytest.fixture(scope="module")
+def table_program(tmp_path_factory):
+    if shutil.which("nvcc") is None:
+        pytest.skip("no nvcc on PATH")
+    src = tmp_path_factory.mktemp("smem_held") / "table.cu"
+    checks = "\n".join(f"  report({n});" for n, _, _ in CASES)
+    src.write_text(
+        '#include <cstdio>\n#include "ops/softmax/nvidia/softmax_smem_held_table.cuh"\n'
+        "using namespace ort::softmax_kernels;\n"
+        "template <class T, size_t... I>\n"
+        "int packs_of_kernel(SoftmaxKernel<T> k, std::index_sequence<I...>) {\n"
+        "  int packs = -1;  // which instantiation the pointer is, found by comparing against each\n"
+        "  ((k == &cluster_smem_held<T, 8, kSmemHeldThreads, kSmemHeldShapes[I].packs, kSmemHeldShapes[I].cluster>\n"
+        "        ? void(packs = kSmemHeldShapes[I].packs * 100 + kSmemHeldShapes[I].cluster) : void()), ...);\n"
+        "  return packs;\n}\n"
+        "static void report(long long n) {\n"
+        "  const int cluster = pick_smem_held_cluster(n);\n"
+        '  if (cluster == 0) { std::printf("%lld 0 0 0 0 0\\n", n); return; }\n'
+        "  const int s = smem_held_shape(n);\n"
+        "  const auto seq = std::make_index_sequence<kSmemHeldShapes.size()>{};\n"
+        '  std::printf("%lld %d %d %d %d %zu\\n", n, smem_held_cluster(s), smem_held_packs(n, cluster),\n'
+        "              packs_of_kernel<ort::half_t>(smem_held_kernel<ort::half_t>(s), seq),\n"
+        "              packs_of_kernel<ort::bfloat16_t>(smem_held_kernel<ort::bfloat16_t>(s), seq), "
+        "smem_held_bytes(s));\n}\n"
+        f"int main() {{\n{checks}\n  return 0;\n}}\n")
+    exe = src.with_suffix("")
+    subprocess.run(["nvcc", "-std=c++17", "-arch=sm_90", "--expt-relaxed-constexpr", f"-I{ROOT / 'src/cpp'}",
+                    str(src), "-o", str(exe)], check=True, capture_output=True, text=True)
+    out = subprocess.run([str(exe)], check=True, capture_output=True, text=True).stdout.split("\n")
+    return {int(line.split()[0]): [int(v) for v in line.split()[1:]] for line in out if line}
+
+
+@pytest.mark.parametrize(("length", "cluster", "packs"), CASES)
+def test_each_length_takes_its_measured_shape(table_program, length, cluster, packs):
+    got_cluster, got_packs, half_kernel, bf16_kernel, smem = table_program[length]
+    assert got_cluster == cluster
+    if cluster:
+        assert got_packs == packs
+        assert cluster * packs * 512 * 8 >= length > cluster * (packs - 1) * 512 * 8  # the fewest packs that hold it
+        assert half_kernel == bf16_kernel == packs * 100 + cluster  # the kernel built for exactly that pair
+        assert smem == packs * 512 * 16  # the bytes it is launched with: each thread's packs, 16 bytes each
