@@ -21,13 +21,16 @@
 //             4 and 5 lose, 2, 3, 6 and 7 win; the table in softmax_smem_held_table.cuh).
 //   table:    the library's table of those against what it ran there before (runs fb, fc).
 //   fives:    the table's 5-CTA entry against 6 and 7 CTAs of fewer packs, and clusters of 4 and 8 (run fe).
+//   sizes:    one length in every cluster size: 131072 in 3-8 CTAs (for ncu: why 4, 5 and 8 lose), and 262144 in
+//             6-8 CTAs and in non-portable clusters of 11, 12 and 16 (three CTAs an SM where 6 x 11 holds two).
+//             `sizes half`: fp16 only; a trailing `ncu` launches each arm twice untimed (for ncu).
 //   prefetch: a CTA that fetches its next row by cp.async while it reduces and writes the current one.
 //             Run ev: slower with every row a CTA (softmax 3.90 / 3.75 / 3.40 TB/s at 2 / 4 rows and persistent).
 // (chunks, clusters, long and prefetch were modes of softmax_waves.cu when runs eo-ev ran them; their scripts and
 // CSVs name them so.)
 //
 //   nvcc -std=c++17 -O3 -arch=sm_90 -Isrc/cpp tests/bench/sweeps/softmax_held_ceiling.cu -o softmax_held_ceiling
-//   ./softmax_held_ceiling [chunks|clusters|long|split [rule]|shapes|table|fives|prefetch] > softmax_held_ceiling.csv
+//   ./softmax_held_ceiling [chunks|clusters|long|split [rule]|shapes|table|fives|sizes [half]|prefetch] > softmax_held_ceiling.csv
 #include <cuda_pipeline.h>
 #include <cuda_runtime.h>
 
@@ -161,10 +164,14 @@ struct Arm {
   size_t smem;
 };
 
+// Set by a trailing `ncu` argument: each arm is launched twice and not timed, so that a profiler filtered on the
+// kernel's name sees every arm (ncu -k regex:cluster_smem_held ... softmax_held_ceiling sizes half ncu).
+bool launch_only = false;
+
 template <class T>
 void time_arms(int rows, int length, const std::vector<Arm<T>>& arms) {
   const size_t bytes = size_t(rows) * length * sizeof(T);
-  const int launches = launches_for(2 * bytes);
+  const int launches = launch_only ? 1 : launches_for(2 * bytes);
   const LaunchTensors<T> t(launches, bytes, bytes);
   const RowsOfDim r = contiguous_rows(rows, length, true);
   for (int rep = 0; rep < 2; ++rep)
@@ -179,6 +186,13 @@ void time_arms(int rows, int length, const std::vector<Arm<T>>& arms) {
       if (in_clusters) {
         const cudaLaunchConfig_t probe = cuda::launch_config(dim3(cluster), block, cluster, {}, attrs, a.smem);
         CHECK(cudaOccupancyMaxActiveClusters(&resident, a.kernel, &probe));
+      }
+      if (launch_only) {
+        CHECK(cuda::launch_in_clusters(a.kernel, grid, block, in_clusters, a.smem, cuda::Stream{nullptr, false},
+                                       t.out[0], static_cast<const T*>(t.x[0]), r));
+        CHECK(cudaDeviceSynchronize());
+        std::printf("%s,%d,%d,%s,%d,%d,%d,launched,\n", dtype_name<T>(), rows, length, a.name, a.cluster, resident, rep);
+        continue;
       }
       const double us = time_graph(launches, [&](int i, cudaStream_t st) {
         CHECK(cuda::launch_in_clusters(a.kernel, grid, block, in_clusters, a.smem, cuda::Stream{st, true},
@@ -469,10 +483,24 @@ void sweep_fives() {
                              smem_held<T, 7, 6>("smem_held_c7_p6"), smem_held<T, 8, 5>("smem_held_c8_p5")});
 }
 
+// sizes (session 31): session 30's fives had clusters of 4, 5 and 8 ~10 % slower than 3, 6 and 7 whatever the packs
+// a thread. One length in each size, so ncu can compare them kernel by kernel; and 262144 (6 x 11 packs, 88 KB a
+// CTA, two CTAs an SM: 72.7 us, 3.69 TB/s) in clusters past the portable 8 that hold three CTAs an SM.
+template <class T>
+void sweep_sizes() {
+  time_arms<T>(512, 131072, {library_choice<T>(131072), smem_held<T, 4, 8>("smem_held_c4_p8"),
+                             smem_held<T, 5, 7>("smem_held_c5_p7"), smem_held<T, 6, 6>("smem_held_c6_p6"),
+                             smem_held<T, 7, 5>("smem_held_c7_p5"), smem_held<T, 8, 4>("smem_held_c8_p4")});
+  time_arms<T>(256, 262144, {library_choice<T>(262144), smem_held<T, 7, 10>("smem_held_c7_p10"),
+                             smem_held<T, 8, 8>("smem_held_c8_p8"), smem_held<T, 11, 6>("smem_held_c11_p6"),
+                             smem_held<T, 12, 6>("smem_held_c12_p6"), smem_held<T, 16, 4>("smem_held_c16_p4")});
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   const std::string mode = argc > 1 ? argv[1] : "all";
+  launch_only = std::string(argv[argc - 1]) == "ncu";
   if (mode == "all" || mode == "chunks") sweep_chunks();
   if (mode == "all" || mode == "clusters") {
     std::printf("dtype,rows,split,rep,us,tbps\n");
@@ -512,6 +540,11 @@ int main(int argc, char** argv) {
     std::printf("dtype,rows,length,arm,cluster,clusters_resident,rep,us,tbps\n");
     sweep_fives<half_t>();
     sweep_fives<bfloat16_t>();
+  }
+  if (mode == "all" || mode == "sizes") {
+    std::printf("dtype,rows,length,arm,cluster,clusters_resident,rep,us,tbps\n");
+    sweep_sizes<half_t>();
+    if (!(argc > 2 && std::string(argv[2]) == "half")) sweep_sizes<bfloat16_t>();
   }
   if (mode == "all" || mode == "prefetch") {
     std::printf("dtype,rows,arm,rep,us,tbps\n");

@@ -7,6 +7,8 @@ checked against torch, then timed (CUDA graph replays over rotated inputs, as th
     python tests/bench/sweeps/tilelang_softmax_cluster.py > tilelang_softmax_cluster.csv   (needs tilelang and
     a GPU; scripts/gpu_check.sh --sweep runs it when SWEEPS names it)
     python tests/bench/sweeps/tilelang_softmax_cluster.py --shapes 512x131072 --dtypes float16   (other rows)
+    python tests/bench/sweeps/tilelang_softmax_cluster.py --shapes 256x262144 --variants library smem8   (fewer
+        compilations)
     ncu ... python tests/bench/sweeps/tilelang_softmax_cluster.py --profile registers16_u0 --shape 256x262144
         --dtype float32   (one call of one variant inside a profiler range, for Nsight Compute)
 """
@@ -114,13 +116,15 @@ def launcher(variant: str, x: torch.Tensor, out: torch.Tensor):
     return lambda: kernel(xv, ov)
 
 
-def sweep(shape: tuple[int, int], dtype: torch.dtype, writer) -> None:
+def sweep(shape: tuple[int, int], dtype: torch.dtype, writer, only: list[str] | None = None) -> None:
     nbytes = 2 * shape[0] * shape[1] * dtype.itemsize  # read once, written once
     sets = rotation_count(nbytes // 2)
     xs = [torch.randn(shape, device="cuda").to(dtype) for _ in range(sets)]
     outs = [torch.empty_like(x) for x in xs]
     reference = torch.softmax(xs[0].double(), -1)
     for variant in variants(shape[1], dtype):
+        if only and variant not in only:
+            continue
         try:
             runs = [launcher(variant, x, o) for x, o in zip(xs, outs)]
             runs[0]()
@@ -145,6 +149,8 @@ def main() -> None:
     p.add_argument("--dtype", default="float32", choices=[_name(d) for d in DTYPES], help="dtype for --profile")
     p.add_argument("--dtypes", nargs="+", choices=[_name(d) for d in DTYPES], help="sweep only these dtypes")
     p.add_argument("--shapes", nargs="+", metavar="ROWSxN", help="sweep these shapes instead of the bench's long rows")
+    p.add_argument("--variants", nargs="+", metavar="VARIANT",
+                   help="time only these of each shape's variants (each is a compilation), e.g. library smem8")
     args = p.parse_args()
     logging.getLogger("tilelang").setLevel(logging.ERROR)  # its cache warnings go to stdout, into the CSV
     if args.profile:
@@ -156,7 +162,7 @@ def main() -> None:
     for shape in shapes:
         for dtype in DTYPES:
             if not args.dtypes or _name(dtype) in args.dtypes:
-                sweep(shape, dtype, writer)
+                sweep(shape, dtype, writer, args.variants)
 
 
 if __name__ == "__main__":
