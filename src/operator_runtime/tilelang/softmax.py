@@ -587,19 +587,23 @@ def softmax_cluster_packed_program(dtype: str, parts: int, threads: int = SPLIT_
 # at 40 registers a thread, which T.annotate_min_blocks_per_sm(3) asks for (48 without; held rows at two blocks an
 # SM lost 16 % in our CUDA, session 29's run eq). Session 30 (run ez, H200, tests/bench/sweeps/
 # tilelang_softmax_cluster.py): 1024x65536 fp16 80.56 -> 72.47 us, bf16 81.60 -> 72.60 (our CUDA 67.9 in the same
-# call's bench). Rows of exactly SMEM_PARTS x SMEM_THREADS x SMEM_PACKS packs only: the one length timed.
-SMEM_THREADS, SMEM_PACKS, SMEM_PARTS = 512, 8, 2
+# call's bench). Session 31 (run fg, same sweep): rows of 262144 halves in 8 such blocks, 89.0 -> 77.3 us (fp16), 89.5
+# -> 78.2 (bf16), against the packed kernel's 16 parts streamed twice. Only the part counts timed faster are taken.
+SMEM_THREADS, SMEM_PACKS = 512, 8
+SMEM_PART_COUNTS = (2, 8)  # 65536 and 262144 halves
 
 
 def cluster_smem_parts(n: int, dtype: str) -> int | None:
-    """Blocks a row of n elements takes in softmax_cluster_smem_program (SMEM_PARTS for 16-bit rows of exactly
-    SMEM_PARTS parts of SMEM_THREADS x SMEM_PACKS packs: 65536 halves), or None where it does not apply."""
-    if dtype == "float32" or n != SMEM_PARTS * SMEM_THREADS * SMEM_PACKS * pack_width(dtype):
+    """Blocks a row of n elements takes in softmax_cluster_smem_program: for 16-bit rows of a whole number of
+    parts of SMEM_THREADS x SMEM_PACKS packs (32768 halves), that number where it is in SMEM_PART_COUNTS (65536
+    and 262144 halves), or None where the kernel does not apply."""
+    part = SMEM_THREADS * SMEM_PACKS * pack_width(dtype)
+    if dtype == "float32" or n % part or n // part not in SMEM_PART_COUNTS:
         return None
-    return SMEM_PARTS
+    return n // part
 
 
-def softmax_cluster_smem_program(dtype: str, parts: int = SMEM_PARTS):
+def softmax_cluster_smem_program(dtype: str, parts: int):
     vec = pack_width(dtype)
     groups = SMEM_THREADS * SMEM_PACKS  # a part's packs: thread t holds packs t, t + SMEM_THREADS, ...
     blocks = T.dynamic("blocks")  # rows * parts, consecutive per row

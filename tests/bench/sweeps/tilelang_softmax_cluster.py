@@ -7,7 +7,7 @@ checked against torch, then timed (CUDA graph replays over rotated inputs, as th
     python tests/bench/sweeps/tilelang_softmax_cluster.py > tilelang_softmax_cluster.csv   (needs tilelang and
     a GPU; scripts/gpu_check.sh --sweep runs it when SWEEPS names it)
     python tests/bench/sweeps/tilelang_softmax_cluster.py --shapes 512x131072 --dtypes float16   (other rows)
-    python tests/bench/sweeps/tilelang_softmax_cluster.py --shapes 256x262144 --variants library smem8   (fewer
+    python tests/bench/sweeps/tilelang_softmax_cluster.py --shapes 512x131072 --variants library smem4   (fewer
         compilations)
     ncu ... python tests/bench/sweeps/tilelang_softmax_cluster.py --profile registers16_u0 --shape 256x262144
         --dtype float32   (one call of one variant inside a profiler range, for Nsight Compute)
@@ -30,9 +30,9 @@ from operator_runtime_testing.profile_once import profile_one_call
 from operator_runtime_testing.timing import rotation_count, time_cuda
 
 SHAPES = ((1024, 65536), (256, 262144))
-# Elements of a 16-bit part of the shared-memory cluster kernel. Session 30 prepared `smem8` (not yet timed): rows
-# of 262144 halves in 8 blocks of 64 KB, the shape that tied our CUDA's cluster_online there (78.1 us, run fa)
-# where TileLang's 16-part packed kernel runs 89.4 (run fc); predicted ~78-80 us.
+# Elements of a 16-bit part of the shared-memory cluster kernel. Other 16-bit rows of 3-8 whole parts time it as a
+# candidate (`smem{parts}`): session 31's run fg timed `smem8` at 262144 halves (77.3 us against the packed
+# kernel's 89.0), which the library takes since (tl_softmax.SMEM_PART_COUNTS).
 SMEM_PART = tl_softmax.SMEM_THREADS * tl_softmax.SMEM_PACKS * 8
 
 DTYPES = (torch.float32, torch.bfloat16, torch.float16)
@@ -150,7 +150,7 @@ def main() -> None:
     p.add_argument("--dtypes", nargs="+", choices=[_name(d) for d in DTYPES], help="sweep only these dtypes")
     p.add_argument("--shapes", nargs="+", metavar="ROWSxN", help="sweep these shapes instead of the bench's long rows")
     p.add_argument("--variants", nargs="+", metavar="VARIANT",
-                   help="time only these of each shape's variants (each is a compilation), e.g. library smem8")
+                   help="time only these of each shape's variants (each is a compilation), e.g. library smem4")
     args = p.parse_args()
     logging.getLogger("tilelang").setLevel(logging.ERROR)  # its cache warnings go to stdout, into the CSV
     if args.profile:
