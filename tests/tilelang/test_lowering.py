@@ -250,12 +250,14 @@ def test_reduce_sum_plan_has_a_workspace_exactly_when_it_splits(outer, length, i
 
 @pytest.mark.parametrize("n,dtype,parts", [
     (65536, "float16", 2), (65536, "bfloat16", 2),  # 2 parts of 512 threads x 8 packs, held in shared memory
-    (262144, "float16", 8), (262144, "bfloat16", 8),  # 8 of them
+    (131072, "float16", 4), (196608, "bfloat16", 6), (262144, "float16", 8), (262144, "bfloat16", 8),
     (65536, "float32", None), (262144, "float32", None), (65528, "float16", None), (262136, "bfloat16", None),
-    (131072, "float16", None), (196608, "bfloat16", None), (32768, "bfloat16", None), (294912, "float16", None)])
+    (98304, "float16", None), (163840, "bfloat16", None), (229376, "float16", None), (32768, "bfloat16", None),
+    (294912, "float16", None)])
 def test_cluster_smem_parts_only_where_timed(n, dtype, parts):
-    # The shared-memory cluster kernel was timed at rows of 65536 halves (session 30, run ez: 80.6 -> 72.5 us) and
-    # of 262144 (session 31, run fg: 89.0 -> 77.3); other whole part counts (4, 6, 9) are not taken untimed.
+    # The shared-memory cluster kernel was timed at rows of 65536 halves (session 30, run ez: 80.6 -> 72.5 us), of
+    # 262144 (session 31, run fg: 89.0 -> 77.3), 131072 and 196608 (run fh: 82.9 -> 74.9, 91.0 -> 75.9); other
+    # whole part counts (3, 5, 7, 9) are not taken untimed.
     assert tl_softmax.cluster_smem_parts(n, dtype) == parts
 
 
@@ -392,8 +394,8 @@ def test_smem_cluster_kernel_holds_its_part_at_three_blocks_an_sm(dtype, parts, 
     # TileLang's twin of our CUDA's cluster_smem_held (2 blocks a row of 65536 halves, each holding its 64 KB part
     # in shared memory; session 30, run ez: 80.6 -> 72.5 us). It only pays at three blocks an SM (held rows at two
     # lost 16 % in our CUDA, run eq): TileLang gave it 48 registers until T.annotate_min_blocks_per_sm(3) asked
-    # for 40. This keeps the bound, the 16-byte accesses and no spill, at each part count the library takes (8:
-    # rows of 262144 halves, session 31's run fg: 89.0 -> 77.3 us).
+    # for 40. This keeps the bound, the 16-byte accesses and no spill, at each part count the library takes (4, 6
+    # and 8: rows of 131072, 196608 and 262144 halves, session 31's runs fg and fh).
     src = lower(tl_softmax.softmax_cluster_smem_program(dtype, parts))
     assert "__launch_bounds__(512, 3)" in src
     assert "*(uint4*)(x + " in src and "*(uint4*)(y + " in src

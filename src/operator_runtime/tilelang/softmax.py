@@ -588,15 +588,17 @@ def softmax_cluster_packed_program(dtype: str, parts: int, threads: int = SPLIT_
 # SM lost 16 % in our CUDA, session 29's run eq). Session 30 (run ez, H200, tests/bench/sweeps/
 # tilelang_softmax_cluster.py): 1024x65536 fp16 80.56 -> 72.47 us, bf16 81.60 -> 72.60 (our CUDA 67.9 in the same
 # call's bench). Session 31 (run fg, same sweep): rows of 262144 halves in 8 such blocks, 89.0 -> 77.3 us (fp16), 89.5
-# -> 78.2 (bf16), against the packed kernel's 16 parts streamed twice. Only the part counts timed faster are taken.
+# -> 78.2 (bf16), against the packed kernel's 16 parts streamed twice; run fh: 512x131072 in 4 blocks 82.9 -> 74.9
+# (fp16), 83.7 -> 75.2 (bf16), 341x196608 in 6 blocks 91.0 -> 75.9, 91.2 -> 76.6. Only the part counts timed are
+# taken (3, 5 and 7 were not).
 SMEM_THREADS, SMEM_PACKS = 512, 8
-SMEM_PART_COUNTS = (2, 8)  # 65536 and 262144 halves
+SMEM_PART_COUNTS = (2, 4, 6, 8)  # 65536, 131072, 196608 and 262144 halves
 
 
 def cluster_smem_parts(n: int, dtype: str) -> int | None:
     """Blocks a row of n elements takes in softmax_cluster_smem_program: for 16-bit rows of a whole number of
-    parts of SMEM_THREADS x SMEM_PACKS packs (32768 halves), that number where it is in SMEM_PART_COUNTS (65536
-    and 262144 halves), or None where the kernel does not apply."""
+    parts of SMEM_THREADS x SMEM_PACKS packs (32768 halves), that number where it is in SMEM_PART_COUNTS (65536,
+    131072, 196608 and 262144 halves), or None where the kernel does not apply."""
     part = SMEM_THREADS * SMEM_PACKS * pack_width(dtype)
     if dtype == "float32" or n % part or n // part not in SMEM_PART_COUNTS:
         return None
