@@ -211,7 +211,7 @@ __global__ void __launch_bounds__(TPR, 3) cluster_smem_held(T* out, const T* x, 
   __shared__ uint64_t arrived;
   start_exchange<true>(&arrived);
   __shared__ Online warps[TPR / 32], every[CLUSTER];
-  extern __shared__ uint4 slots[];  // pack p of thread t at slots[p * TPR + t]
+  extern __shared__ __align__(128) uint4 slots[];  // pack p of thread t at slots[p * TPR + t]
   const int tid = int(threadIdx.x), rank = int(cooperative_groups::this_cluster().block_rank());
   int64_t out_off, x_off;
   row_offsets<uint32_t>(r.outer, blockIdx.x / CLUSTER, &out_off, &x_off);
