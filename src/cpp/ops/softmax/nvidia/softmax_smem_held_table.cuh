@@ -22,18 +22,21 @@ namespace ort::softmax_kernels {
 //   3 CTAs: 81920 68.0 / 89.0, 98304 68.8 / 82.7, 131072 (11 packs, two CTAs an SM) 70.7 / 75.4
 //   6 CTAs: 147456 68.5 / 77.4 (5 x 8), 163840 68.9 / 96.9, 196608 69.5 / 88.2;  7 CTAs: 229376 70.4 / 81.8
 //   6 CTAs, 10-11 packs (two CTAs an SM): 262144 72.7 / 78.1 (229376 in 6 x 10: 73.2)
-// Clusters of 4, 5 and 8 lost wherever timed (131072 in 4 x 8 76.8 and 8 x 4 75.9; 147456 in 4 x 9 77.4 and 5 x 8
-// 77.4; 163840 in 5 x 8 77.4 and 8 x 5 76.9; 262144 in 5 x 13 82.6 and 8 x 8 78.1), 7 in between (147456 72.4):
-// hence the uneven steps. Unexplained (resident clusters do not account for it); measured, not derived (runs fa,
-// fc, fe).
+// Clusters of 4, 5 and 8 lost ~10 % wherever timed (131072 in 4 x 8 76.8 and 8 x 4 75.9; 262144 in 8 x 8 78.1),
+// hence the uneven steps: session 31 found why (runs fg-fj). The slots began 16 bytes past a 32-byte boundary
+// in those sizes (the static shared memory before them is 8 + 128 + 8 x CTAs bytes), and each cp.async then read
+// its L2 sectors twice (ncu per SASS instruction: 2x the ideal sectors; 25 % more in 2, 3 and 11 CTAs, none in 6
+// and 7). Aligned to 128 bytes (run fj, fp16, old -> new): 131072 in 4 x 8 76.8 -> 68.0, 3 x 11 70.7 -> 70.1;
+// 262144 in 8 x 8 (three CTAs an SM) 78.0 -> 69.0 against 6 x 11's 71.2, hence its entry; every other entry
+// 0.3-1.6 % faster. The other entries were fitted before the fix and are kept until timed again.
 struct SmemHeldShape {
   int64_t max_length;
   int cluster;
 };
 constexpr int kSmemHeldThreads = 512;
 constexpr int64_t kSmemHeldMinLength = 32769;
-constexpr std::array<SmemHeldShape, 5> kSmemHeldTable{
-    {{65536, 2}, {135168, 3}, {196608, 6}, {229376, 7}, {270336, 6}}};
+constexpr std::array<SmemHeldShape, 6> kSmemHeldTable{
+    {{65536, 2}, {135168, 3}, {196608, 6}, {229376, 7}, {262144, 8}, {270336, 6}}};
 
 // The packs a thread that hold a row of `length` in `cluster` CTAs: the fewest, so the CTAs' parts are nearly equal.
 constexpr int smem_held_packs(int64_t length, int cluster) {
