@@ -28,7 +28,7 @@ namespace ort::softmax_kernels {
 // its L2 sectors twice (ncu per SASS instruction: 2x the ideal sectors; 25 % more in 2, 3 and 11 CTAs, none in 6
 // and 7). Aligned to 128 bytes (run fj, fp16, old -> new): 131072 in 4 x 8 76.8 -> 68.0, 3 x 11 70.7 -> 70.1;
 // 262144 in 8 x 8 (three CTAs an SM) 78.0 -> 69.0 against 6 x 11's 71.2, hence its entry; every other entry
-// 0.3-1.6 % faster. The other entries were fitted before the fix and are kept until timed again.
+// 0.2-1.6 % faster. The other entries were fitted before the fix and are kept until timed again.
 struct SmemHeldShape {
   int64_t max_length;
   int cluster;
