@@ -25,14 +25,16 @@
 //             6-8 CTAs and in non-portable clusters of 11, 12 and 16 (three CTAs an SM where 6 x 11 holds two).
 //             `sizes half`: fp16 only; a trailing `ncu` launches each arm twice untimed (for ncu).
 //   refit:    the table's entries against the cluster sizes that lost only to the slots' offset (session 31, fixed):
-//             prepared for the next GPU session, not yet timed.
+//             prepared in session 31, timed in session 32 (run fl), with 81920, 100000 and 147456 added.
+//   staged:   cluster_smem_held's STAGED switch (a cp.async group a pack, the statistics online as each lands)
+//             against the library's build in the same (CTAs, packs) (session 32).
 //   prefetch: a CTA that fetches its next row by cp.async while it reduces and writes the current one.
 //             Run ev: slower with every row a CTA (softmax 3.90 / 3.75 / 3.40 TB/s at 2 / 4 rows and persistent).
 // (chunks, clusters, long and prefetch were modes of softmax_waves.cu when runs eo-ev ran them; their scripts and
 // CSVs name them so.)
 //
 //   nvcc -std=c++17 -O3 -arch=sm_90 -Isrc/cpp tests/bench/sweeps/softmax_held_ceiling.cu -o softmax_held_ceiling
-//   ./softmax_held_ceiling [chunks|clusters|long|split [rule]|shapes|table|fives|sizes [half]|refit|prefetch] > softmax_held_ceiling.csv
+//   ./softmax_held_ceiling [chunks|clusters|long|split [rule]|shapes|table|fives|sizes [half]|refit|staged|prefetch] > softmax_held_ceiling.csv
 #include <cuda_pipeline.h>
 #include <cuda_runtime.h>
 
@@ -417,6 +419,11 @@ Arm<T> smem_held(const char* name) {
   return {name, softmax_kernels::cluster_smem_held<T, 8, 512, P, C>, C, 512, size_t(P) * 512 * 16};
 }
 
+template <class T, int C, int P>
+Arm<T> smem_held_staged(const char* name) {
+  return {name, softmax_kernels::cluster_smem_held<T, 8, 512, P, C, true>, C, 512, size_t(P) * 512 * 16};
+}
+
 template <class T, int C>
 Arm<T> online_in(const char* name) {
   return {name, softmax_kernels::cluster_online<T, 8, 512, C>, C, 512, 0};
@@ -498,22 +505,40 @@ void sweep_sizes() {
                              smem_held<T, 12, 6>("smem_held_c12_p6"), smem_held<T, 16, 4>("smem_held_c16_p4")});
 }
 
-// refit (session 31, prepared after run fj, not yet timed): with the slots aligned, clusters of 4, 5 and 8 no longer
-// lose by ~10 % (131072 in 4 x 8 68.0 us against the 3 x 11 entry's 70.1), so each entry of kSmemHeldTable, which was
-// fitted while they lost, meets the sizes that fill its length with whole packs.
+// refit (session 31, prepared after run fj; session 32 added 81920, 100000 and 147456): with the slots aligned,
+// clusters of 4, 5 and 8 no longer lose by ~10 % (131072 in 4 x 8 68.0 us against the 3 x 11 entry's 70.1), so each
+// entry of kSmemHeldTable, which was fitted while they lost, meets the sizes that fill its length with whole packs.
 template <class T>
 void sweep_refit() {
   time_arms<T>(1024, 65536, {library_choice<T>(65536), smem_held<T, 4, 4>("smem_held_c4_p4")});
+  time_arms<T>(819, 81920, {library_choice<T>(81920), smem_held<T, 4, 5>("smem_held_c4_p5"),
+                            smem_held<T, 5, 4>("smem_held_c5_p4")});
   time_arms<T>(682, 98304, {library_choice<T>(98304), smem_held<T, 4, 6>("smem_held_c4_p6"),
                             smem_held<T, 6, 4>("smem_held_c6_p4")});
+  time_arms<T>(671, 100000, {library_choice<T>(100000), smem_held<T, 4, 7>("smem_held_c4_p7"),
+                             smem_held<T, 5, 5>("smem_held_c5_p5")});
   time_arms<T>(512, 131072, {library_choice<T>(131072), smem_held<T, 4, 8>("smem_held_c4_p8"),
                              smem_held<T, 8, 4>("smem_held_c8_p4")});
+  time_arms<T>(455, 147456, {library_choice<T>(147456), smem_held<T, 4, 9>("smem_held_c4_p9"),
+                             smem_held<T, 8, 5>("smem_held_c8_p5")});
   time_arms<T>(409, 163840, {library_choice<T>(163840), smem_held<T, 5, 8>("smem_held_c5_p8"),
                              smem_held<T, 8, 5>("smem_held_c8_p5")});
   time_arms<T>(341, 196608, {library_choice<T>(196608), smem_held<T, 8, 6>("smem_held_c8_p6")});
   time_arms<T>(292, 229376, {library_choice<T>(229376), smem_held<T, 8, 7>("smem_held_c8_p7")});
   time_arms<T>(256, 262144, {library_choice<T>(262144), smem_held<T, 6, 11>("smem_held_c6_p11")});
   time_arms<T>(248, 270336, {library_choice<T>(270336), smem_held<T, 8, 9>("smem_held_c8_p9")});
+}
+
+// staged (session 32): cluster_smem_held with each pack its own cp.async group and the (max, sum) taken online as
+// each lands (STAGED), against the library's one group and two passes over the slots, in the same (CTAs, packs).
+template <class T>
+void sweep_staged() {
+  time_arms<T>(1640, 40000, {smem_held<T, 2, 5>("smem_held_c2_p5"), smem_held_staged<T, 2, 5>("staged_c2_p5")});
+  time_arms<T>(1024, 65536, {smem_held<T, 2, 8>("smem_held_c2_p8"), smem_held_staged<T, 2, 8>("staged_c2_p8")});
+  time_arms<T>(512, 131072, {smem_held<T, 4, 8>("smem_held_c4_p8"), smem_held_staged<T, 4, 8>("staged_c4_p8")});
+  time_arms<T>(341, 196608, {smem_held<T, 6, 8>("smem_held_c6_p8"), smem_held_staged<T, 6, 8>("staged_c6_p8")});
+  time_arms<T>(256, 262144, {smem_held<T, 8, 8>("smem_held_c8_p8"), smem_held_staged<T, 8, 8>("staged_c8_p8")});
+  time_arms<T>(248, 270336, {smem_held<T, 6, 11>("smem_held_c6_p11"), smem_held_staged<T, 6, 11>("staged_c6_p11")});
 }
 
 }  // namespace
@@ -570,6 +595,11 @@ int main(int argc, char** argv) {
     std::printf("dtype,rows,length,arm,cluster,clusters_resident,rep,us,tbps\n");
     sweep_refit<half_t>();
     sweep_refit<bfloat16_t>();
+  }
+  if (mode == "all" || mode == "staged") {
+    std::printf("dtype,rows,length,arm,cluster,clusters_resident,rep,us,tbps\n");
+    sweep_staged<half_t>();
+    sweep_staged<bfloat16_t>();
   }
   if (mode == "all" || mode == "prefetch") {
     std::printf("dtype,rows,arm,rep,us,tbps\n");

@@ -203,7 +203,10 @@ __device__ __forceinline__ uint4 read_slot(const uint4* p) {
 // PACKS stays a template argument: the same kernel with the packs counted at run time (one build per cluster
 // size) ran 1-3 % slower at every length (run fb, tests/bench/sweeps/softmax_held_ceiling.cu table).
 // Session 29 (runs ew, ex): 1024x65536 halves 74.3-75.5 -> 68.4-68.5 us against cluster_online.
-template <class T, int VEC, int TPR, int PACKS, int CLUSTER>
+// STAGED (session 32, under test): each pack its own cp.async group, and the (max, sum) taken online pack by pack as
+// each lands (one rescale a pack), so the reductions overlap the loads and the slots are read once before the
+// exchange, not twice.
+template <class T, int VEC, int TPR, int PACKS, int CLUSTER, bool STAGED = false>
 __global__ void __launch_bounds__(TPR, 3) cluster_smem_held(T* out, const T* x, RowsOfDim r, cuda::Trigger trigger) {
   cuda::pdl_prologue(trigger);
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
@@ -224,9 +227,8 @@ __global__ void __launch_bounds__(TPR, 3) cluster_smem_held(T* out, const T* x, 
   for (int p = 0; p < PACKS; ++p) {
     if (p * kStride < valid) __pipeline_memcpy_async(&slots[p * TPR + tid], px + p * kStride, 16);
     else slots[p * TPR + tid] = uint4{neg_inf, neg_inf, neg_inf, neg_inf};
+    if (STAGED) __pipeline_commit();
   }
-  __pipeline_commit();
-  __pipeline_wait_prior(0);
   auto held = [&](int p) {
     const uint4 v = read_slot(&slots[p * TPR + tid]);
     cuda::Pack<T, VEC> pk;
@@ -234,25 +236,36 @@ __global__ void __launch_bounds__(TPR, 3) cluster_smem_held(T* out, const T* x, 
     return pk;
   };
   Online own;
+  if constexpr (STAGED) {
 #pragma unroll
-  for (int p = 0; p < PACKS; ++p) {
-    const cuda::Pack<T, VEC> one[1] = {held(p)};
-    own.m = fmaxf(own.m, cuda::packed_max(one));
-  }
-  // A thread of -inf values (or of none) takes its exps against 0: they are 0, and so is its sum.
-  const float base = own.m == -INFINITY ? 0.f : own.m;
-  own.s = 0.f;
-  // Unrolled whole, the compiler read all the slots first and spilled 12 bytes at the 40 registers of three CTAs
-  // an SM; four at a time it does not.
+    for (int p = 0; p < PACKS; ++p) {
+      __pipeline_wait_prior(PACKS - 1 - p);  // a constant once unrolled; above 8 it waits for more (still right)
+      const cuda::Pack<T, VEC> one[1] = {held(p)};
+      add_packs(own, one);
+    }
+  } else {
+    __pipeline_commit();
+    __pipeline_wait_prior(0);
+#pragma unroll
+    for (int p = 0; p < PACKS; ++p) {
+      const cuda::Pack<T, VEC> one[1] = {held(p)};
+      own.m = fmaxf(own.m, cuda::packed_max(one));
+    }
+    // A thread of -inf values (or of none) takes its exps against 0: they are 0, and so is its sum.
+    const float base = own.m == -INFINITY ? 0.f : own.m;
+    own.s = 0.f;
+    // Unrolled whole, the compiler read all the slots first and spilled 12 bytes at the 40 registers of three CTAs
+    // an SM; four at a time it does not.
 #pragma unroll 4
-  for (int p = 0; p < PACKS; ++p) {
-    const cuda::Pack<T, VEC> pk = held(p);
-    uint32_t w[VEC / 2];
-    memcpy(w, &pk, sizeof w);
+    for (int p = 0; p < PACKS; ++p) {
+      const cuda::Pack<T, VEC> pk = held(p);
+      uint32_t w[VEC / 2];
+      memcpy(w, &pk, sizeof w);
 #pragma unroll
-    for (int k = 0; k < VEC / 2; ++k)
-      own.s += exp_of_difference(cuda::widen_half<T, 0>(w[k]), base) +
-               exp_of_difference(cuda::widen_half<T, 1>(w[k]), base);
+      for (int k = 0; k < VEC / 2; ++k)
+        own.s += exp_of_difference(cuda::widen_half<T, 0>(w[k]), base) +
+                 exp_of_difference(cuda::widen_half<T, 1>(w[k]), base);
+    }
   }
   const Online row = cluster_combine<TPR, CLUSTER, true>(own, warps, every, &arrived);
   // A row of -inf gets exp(-inf - -inf) = NaN everywhere, as torch's 0/0; a NaN or +inf makes the sum NaN.
