@@ -2,10 +2,10 @@
 needed, only nvcc): for each 16-bit row length, the CTAs a row, the packs a thread, the kernel create() keeps and
 the shared memory execute() launches it with.
 
-The table was measured on the H200 (runs ez-ff, docs/perf-notes.md session 30): clusters of 2, 3, 6 and 7 CTAs won,
-4, 5 and 8 lost by ~10 %, and each thread holds the fewest packs that hold the row, so the parts are equal (40000
-halves cut 32768 + 7232 ran 75.8 us, cut evenly 65.3). A wrong entry would be a slower kernel, not a wrong answer,
-so no GPU test would catch it.
+The table was measured on the H200 (runs ez-ff, session 30; refitted in run fl, session 32, after session 31 aligned
+the slots that had made clusters of 4, 5 and 8 lose ~10 %; docs/perf-notes.md), and each thread holds the fewest
+packs that hold the row, so the parts are equal (40000 halves cut 32768 + 7232 ran 75.8 us, cut evenly 65.3). A
+wrong entry would be a slower kernel, not a wrong answer, so no GPU test would catch it.
 """
 
 from __future__ import annotations
@@ -24,19 +24,20 @@ CASES = [
     (32769, 2, 5),       # the table's first length
     (40000, 2, 5),       # 2 x 20480 + ...: 65.3 us against 75.8 cut 32768 + 7232 (run ez)
     (49152, 2, 6),
-    (65536, 2, 8),       # 1024x65536 halves, 68.2 us (bench, runs ex and fc)
-    (65537, 3, 6),
-    (100000, 3, 9),
-    (131072, 3, 11),     # two CTAs an SM at 88 KB
-    (135169, 6, 6),      # 6 CTAs, not 5: 147456 77.4 -> 68.5 us (run fe)
+    (65536, 2, 8),       # 1024x65536 halves; 4 x 4 tied in fp16 and lost in bf16 (run fl)
+    (65537, 4, 5),
+    (81920, 4, 5),       # 66.9 us against 3 x 7's 67.8 (run fl)
+    (100000, 4, 7),      # four CTAs an SM at 56 KB: 68.1 against 3 x 9's 69.4 (run fl)
+    (131072, 4, 8),      # 68.1 against 3 x 11's 70.2 (run fl)
+    (131073, 6, 6),
+    (147456, 6, 6),      # 67.5 against 4 x 9's 68.5 and 8 x 5's 70.1 (run fl)
     (163840, 6, 7),
-    (196608, 6, 8),
-    (200000, 7, 7),
-    (229376, 7, 8),
-    (229377, 8, 8),      # three CTAs an SM at 64 KB
+    (163841, 8, 6),
+    (196608, 8, 6),      # 68.0 against 6 x 8's 68.6 (run fl)
+    (229376, 8, 7),      # 68.3 against 7 x 8's 69.5 (run fl)
     (262144, 8, 8),      # 256x262144 halves: 69.0 us against 6 x 11's 71.2 (run fj, slots aligned)
-    (262145, 6, 11),
-    (270336, 6, 11),     # the last length 6 x 11 packs hold
+    (262145, 8, 9),
+    (270336, 8, 9),      # 69.6 against 6 x 11's 71.0 (run fl); three CTAs an SM at 72 KB
     (270337, 0, 0),
 ]
 

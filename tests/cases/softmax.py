@@ -44,18 +44,19 @@ def correctness_cases() -> list[CorrectnessCase]:
     # Lengths cross every kernel choice: sub-warp, warp and block registers rows (up to 8192 halves and
     # 16384 fp32, each table entry's edge included), the online kernel beyond, and on Hopper the cluster
     # kernels: cluster_registers for fp32 rows of 16385-262144 (32768, 65536 and 262144 fill every pack; 40000
-    # and 100000 leave some masked), cluster_smem_held for 16-bit rows of 32769-270336, cut evenly into 2, 3, 6, 7
-    # or 8 CTAs (65536 fills 2 CTAs of 8 packs, 65528 masks the second CTA's last pack, 40000 takes 5 packs a thread;
-    # 100000 3 CTAs of 9 with the last masked, 131072 3 of 11 masked, 140000 6 of 6 masked, 147456 6 of 6 full,
-    # 163840 6 of 7 masked, 196608 6 of 8 full, 200000 7 of 7, 229376 7 of 8 full, 262144 8 of 8 full, 270336 6 of 11
-    # full); 16-bit rows of 300000 stay on the online kernel. TileLang holds 16-bit rows of
-    # 65536, 131072, 196608 and 262144 in shared memory, in 2, 4, 6 and 8 blocks.
+    # and 100000 leave some masked), cluster_smem_held for 16-bit rows of 32769-270336, cut evenly into 2, 4, 6 or 8
+    # CTAs (65536 fills 2 CTAs of 8 packs, 65528 masks the second CTA's last pack, 40000 takes 5 packs a thread;
+    # 100000 4 CTAs of 7 with the last masked, 131072 4 of 8 full, 140000 6 of 6 masked, 147456 6 of 6 full,
+    # 163840 6 of 7 masked, 165000 8 of 6 whose last CTA holds none of the row, 196608 8 of 6 full, 200000 8 of 7
+    # masked, 229376 8 of 7 full, 262144 8 of 8 full, 270336 8 of 9 masked); 16-bit rows of 300000 stay on the
+    # online kernel. TileLang holds 16-bit rows of 65536, 131072, 196608 and 262144 in shared memory, in 2, 4, 6
+    # and 8 blocks.
     # 1280 and 1536: the 16-bit (64 threads x 3 packs) entry with a masked last pack and exactly full.
     # 3072 and 3073: either side of the fp32 entries 256 x 4 and 512 x 2.
     # 12296: a 16-bit row that online_held holds with its last packs masked (16384 fills them).
     lengths = [1, 7, 32, 127, 512, 1024, 1031, 1280, 1536, 3072, 3073, 4096, 6000, 8192, 8193, 12296, 16384, 32768,
-               40000, 65528, 65536, 100000, 131072, 140000, 147456, 163840, 196608, 200000, 229376, 262144, 270336,
-               300000]
+               40000, 65528, 65536, 100000, 131072, 140000, 147456, 163840, 165000, 196608, 200000, 229376, 262144,
+               270336, 300000]
     cases = [C(f"rows-{n}", _x((6, n))) for n in lengths]
     cases += [
         C("scalar", _x(()), attrs={"dim": 0}),

@@ -27,14 +27,16 @@
 //   refit:    the table's entries against the cluster sizes that lost only to the slots' offset (session 31, fixed):
 //             prepared in session 31, timed in session 32 (run fl), with 81920, 100000 and 147456 added.
 //   staged:   cluster_smem_held's STAGED switch (a cp.async group a pack, the statistics online as each lands)
-//             against the library's build in the same (CTAs, packs) (session 32).
+//             against the two-pass build in the same (CTAs, packs) (session 32, run fl: 0.6-2.4 % faster from 8
+//             packs, 0.3 % slower at 5; the library's since).
+//   refit2:   the refitted table, staged, against each entry's runner-up sizes, staged (session 32).
 //   prefetch: a CTA that fetches its next row by cp.async while it reduces and writes the current one.
 //             Run ev: slower with every row a CTA (softmax 3.90 / 3.75 / 3.40 TB/s at 2 / 4 rows and persistent).
 // (chunks, clusters, long and prefetch were modes of softmax_waves.cu when runs eo-ev ran them; their scripts and
 // CSVs name them so.)
 //
 //   nvcc -std=c++17 -O3 -arch=sm_90 -Isrc/cpp tests/bench/sweeps/softmax_held_ceiling.cu -o softmax_held_ceiling
-//   ./softmax_held_ceiling [chunks|clusters|long|split [rule]|shapes|table|fives|sizes [half]|refit|staged|prefetch] > softmax_held_ceiling.csv
+//   ./softmax_held_ceiling [chunks|clusters|long|split [rule]|shapes|table|fives|sizes [half]|refit|staged|refit2|prefetch] > softmax_held_ceiling.csv
 #include <cuda_pipeline.h>
 #include <cuda_runtime.h>
 
@@ -383,7 +385,7 @@ void sweep_split(int rows, int length) {
                   {"held_s4", cluster_held_smem<T, 4, 0, 4>, 4, 512, 4 * kB},
                   {"held_r4_s4", cluster_held_smem<T, 2, 4, 4>, 2, 512, 4 * kB},
                   {"held_s8", cluster_held_smem<T, 2, 0, 8>, 2, 512, 8 * kB},
-                  {"library_cluster_smem_held", softmax_kernels::cluster_smem_held<T, 8, 512, 8, 2>, 2, 512, 8 * kB}});
+                  {"library_cluster_smem_held", softmax_kernels::cluster_smem_held<T, 8, 512, 8, 2, false>, 2, 512, 8 * kB}});
   else if (length == 262144)
     time_arms<T>(rows, length,
                  {{"library_cluster_online", softmax_kernels::cluster_online<T, 8, 512, 16>, 16, 512, 0},
@@ -392,18 +394,18 @@ void sweep_split(int rows, int length) {
                   {"held_r4_s4", cluster_held_smem<T, 8, 4, 4>, 8, 512, 4 * kB},
                   {"held_s8", cluster_held_smem<T, 8, 0, 8>, 8, 512, 8 * kB},
                   // fewer CTAs a cluster, more shared memory each (session 30): 2 CTAs an SM at 11-13 packs, 1 at 16
-                  {"smem_held_c6_p11", softmax_kernels::cluster_smem_held<T, 8, 512, 11, 6>, 6, 512, 11 * kB},
-                  {"smem_held_c5_p13", softmax_kernels::cluster_smem_held<T, 8, 512, 13, 5>, 5, 512, 13 * kB},
-                  {"smem_held_c4_p16", softmax_kernels::cluster_smem_held<T, 8, 512, 16, 4>, 4, 512, 16 * kB}});
+                  {"smem_held_c6_p11", softmax_kernels::cluster_smem_held<T, 8, 512, 11, 6, false>, 6, 512, 11 * kB},
+                  {"smem_held_c5_p13", softmax_kernels::cluster_smem_held<T, 8, 512, 13, 5, false>, 5, 512, 13 * kB},
+                  {"smem_held_c4_p16", softmax_kernels::cluster_smem_held<T, 8, 512, 16, 4, false>, 4, 512, 16 * kB}});
   else {  // the rule's other lengths: what the library ran there before cluster_smem_held, the library's 8 packs,
           // and (not yet run) as few packs as hold the row, so both CTAs hold about half of it
     std::vector<Arm<T>> arms = {
         {"library_online_1024", softmax_kernels::online<T, 8, 1024>, 0, 1024, 0},
-        {"library_cluster_smem_held", softmax_kernels::cluster_smem_held<T, 8, 512, 8, 2>, 2, 512, 8 * kB}};
+        {"library_cluster_smem_held", softmax_kernels::cluster_smem_held<T, 8, 512, 8, 2, false>, 2, 512, 8 * kB}};
     const int packs = (length + 2 * 512 * 8 - 1) / (2 * 512 * 8);
-    const Kernel<T> fewer[] = {softmax_kernels::cluster_smem_held<T, 8, 512, 5, 2>,
-                               softmax_kernels::cluster_smem_held<T, 8, 512, 6, 2>,
-                               softmax_kernels::cluster_smem_held<T, 8, 512, 7, 2>};
+    const Kernel<T> fewer[] = {softmax_kernels::cluster_smem_held<T, 8, 512, 5, 2, false>,
+                               softmax_kernels::cluster_smem_held<T, 8, 512, 6, 2, false>,
+                               softmax_kernels::cluster_smem_held<T, 8, 512, 7, 2, false>};
     static const char* names[] = {"cluster_smem_held_p5", "cluster_smem_held_p6", "cluster_smem_held_p7"};
     if (packs >= 5 && packs <= 7) arms.push_back({names[packs - 5], fewer[packs - 5], 2, 512, size_t(packs) * kB});
     time_arms<T>(rows, length, arms);
@@ -414,9 +416,11 @@ void sweep_split(int rows, int length) {
 // cluster_online where the library runs it, at 16-bit rows between the two that run ez measured (65536 in 2 x 8,
 // 262144 in 6 x 11: 73.0 against 78.8 us), and P = 6-8 at 2 CTAs for the shorter rule's lengths. Each length
 // takes the fewest CTAs of at most 11 packs (two CTAs an SM) and the fewest of at most 8 (three an SM).
+// The kernel as sessions 29-31 timed it (STAGED false: one cp.async group, then a pass over the slots for the max
+// and one for the sum); the library's has been STAGED since session 32 (run fl), and so is library_choice.
 template <class T, int C, int P>
 Arm<T> smem_held(const char* name) {
-  return {name, softmax_kernels::cluster_smem_held<T, 8, 512, P, C>, C, 512, size_t(P) * 512 * 16};
+  return {name, softmax_kernels::cluster_smem_held<T, 8, 512, P, C, false>, C, 512, size_t(P) * 512 * 16};
 }
 
 template <class T, int C, int P>
@@ -529,8 +533,9 @@ void sweep_refit() {
   time_arms<T>(248, 270336, {library_choice<T>(270336), smem_held<T, 8, 9>("smem_held_c8_p9")});
 }
 
-// staged (session 32): cluster_smem_held with each pack its own cp.async group and the (max, sum) taken online as
-// each lands (STAGED), against the library's one group and two passes over the slots, in the same (CTAs, packs).
+// staged (session 32, run fl): cluster_smem_held with each pack its own cp.async group and the (max, sum) taken
+// online as each lands (STAGED, now the library's), against one group and two passes over the slots (smem_held), in
+// the same (CTAs, packs).
 template <class T>
 void sweep_staged() {
   time_arms<T>(1640, 40000, {smem_held<T, 2, 5>("smem_held_c2_p5"), smem_held_staged<T, 2, 5>("staged_c2_p5")});
@@ -539,6 +544,32 @@ void sweep_staged() {
   time_arms<T>(341, 196608, {smem_held<T, 6, 8>("smem_held_c6_p8"), smem_held_staged<T, 6, 8>("staged_c6_p8")});
   time_arms<T>(256, 262144, {smem_held<T, 8, 8>("smem_held_c8_p8"), smem_held_staged<T, 8, 8>("staged_c8_p8")});
   time_arms<T>(248, 270336, {smem_held<T, 6, 11>("smem_held_c6_p11"), smem_held_staged<T, 6, 11>("staged_c6_p11")});
+}
+
+// refit2 (session 32, after run fl): the table as refitted, with STAGED, against the staged kernel in each entry's
+// runner-up sizes, and the two-pass kernel (smem_held) in the entry's own size. 165000: 8 CTAs of 6 packs, the last
+// holding none of the row, against 6 of 7.
+template <class T>
+void sweep_refit2() {
+  time_arms<T>(1024, 65536, {library_choice<T>(65536), smem_held_staged<T, 4, 4>("staged_c4_p4"),
+                             smem_held<T, 2, 8>("two_pass_c2_p8")});
+  time_arms<T>(819, 81920, {library_choice<T>(81920), smem_held_staged<T, 3, 7>("staged_c3_p7"),
+                            smem_held<T, 4, 5>("two_pass_c4_p5")});
+  time_arms<T>(671, 100000, {library_choice<T>(100000), smem_held_staged<T, 3, 9>("staged_c3_p9"),
+                             smem_held_staged<T, 5, 5>("staged_c5_p5")});
+  time_arms<T>(512, 131072, {library_choice<T>(131072), smem_held_staged<T, 6, 6>("staged_c6_p6"),
+                             smem_held_staged<T, 3, 11>("staged_c3_p11"), smem_held<T, 4, 8>("two_pass_c4_p8")});
+  time_arms<T>(455, 147456, {library_choice<T>(147456), smem_held_staged<T, 4, 9>("staged_c4_p9"),
+                             smem_held_staged<T, 8, 5>("staged_c8_p5")});
+  time_arms<T>(409, 163840, {library_choice<T>(163840), smem_held_staged<T, 8, 5>("staged_c8_p5"),
+                             smem_held_staged<T, 5, 8>("staged_c5_p8")});
+  time_arms<T>(406, 165000, {library_choice<T>(165000), smem_held_staged<T, 6, 7>("staged_c6_p7")});
+  time_arms<T>(341, 196608, {library_choice<T>(196608), smem_held_staged<T, 6, 8>("staged_c6_p8"),
+                             smem_held<T, 8, 6>("two_pass_c8_p6")});
+  time_arms<T>(292, 229376, {library_choice<T>(229376), smem_held_staged<T, 7, 8>("staged_c7_p8")});
+  time_arms<T>(256, 262144, {library_choice<T>(262144), smem_held_staged<T, 6, 11>("staged_c6_p11")});
+  time_arms<T>(248, 270336, {library_choice<T>(270336), smem_held_staged<T, 6, 11>("staged_c6_p11"),
+                             smem_held<T, 8, 9>("two_pass_c8_p9")});
 }
 
 }  // namespace
@@ -600,6 +631,11 @@ int main(int argc, char** argv) {
     std::printf("dtype,rows,length,arm,cluster,clusters_resident,rep,us,tbps\n");
     sweep_staged<half_t>();
     sweep_staged<bfloat16_t>();
+  }
+  if (mode == "all" || mode == "refit2") {
+    std::printf("dtype,rows,length,arm,cluster,clusters_resident,rep,us,tbps\n");
+    sweep_refit2<half_t>();
+    sweep_refit2<bfloat16_t>();
   }
   if (mode == "all" || mode == "prefetch") {
     std::printf("dtype,rows,arm,rep,us,tbps\n");

@@ -203,10 +203,13 @@ __device__ __forceinline__ uint4 read_slot(const uint4* p) {
 // PACKS stays a template argument: the same kernel with the packs counted at run time (one build per cluster
 // size) ran 1-3 % slower at every length (run fb, tests/bench/sweeps/softmax_held_ceiling.cu table).
 // Session 29 (runs ew, ex): 1024x65536 halves 74.3-75.5 -> 68.4-68.5 us against cluster_online.
-// STAGED (session 32, under test): each pack its own cp.async group, and the (max, sum) taken online pack by pack as
-// each lands (one rescale a pack), so the reductions overlap the loads and the slots are read once before the
-// exchange, not twice.
-template <class T, int VEC, int TPR, int PACKS, int CLUSTER, bool STAGED = false>
+// STAGED (session 32, the library's): each pack its own cp.async group, and the (max, sum) taken online pack by pack
+// as each lands (one rescale a pack), so the reductions overlap the loads and the slots are read once before the
+// exchange, not twice. Run fl (sweep `staged`, H200, 4 timings each, fp16): 256x262144 in 8 x 8 69.1 -> 68.4 us,
+// 270336 in 6 x 11 71.0 -> 69.3, 196608 in 6 x 8 68.6 -> 67.9, 65536 in 2 x 8 67.7 -> 67.3; 40000 in 2 x 5 65.0
+// -> 65.2 (five packs leave little to overlap). STAGED false (one group, a pass for the max and one for the sum)
+// stays for the sweep's A/B.
+template <class T, int VEC, int TPR, int PACKS, int CLUSTER, bool STAGED = true>
 __global__ void __launch_bounds__(TPR, 3) cluster_smem_held(T* out, const T* x, RowsOfDim r, cuda::Trigger trigger) {
   cuda::pdl_prologue(trigger);
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
