@@ -2,7 +2,7 @@
 needed, only nvcc): for each 16-bit row length, the CTAs a row, the packs a thread, the kernel create() keeps and
 the shared memory execute() launches it with.
 
-The table was measured on the H200 (runs ez-ff, session 30; refitted in run fl, session 32, after session 31 aligned
+The table was measured on the H200 (runs ez-ff, session 30; refitted in runs fl and fm, session 32, after session 31 aligned
 the slots that had made clusters of 4, 5 and 8 lose ~10 %; docs/perf-notes.md), and each thread holds the fewest
 packs that hold the row, so the parts are equal (40000 halves cut 32768 + 7232 ran 75.8 us, cut evenly 65.3). A
 wrong entry would be a slower kernel, not a wrong answer, so no GPU test would catch it.
@@ -24,20 +24,21 @@ CASES = [
     (32769, 2, 5),       # the table's first length
     (40000, 2, 5),       # 2 x 20480 + ...: 65.3 us against 75.8 cut 32768 + 7232 (run ez)
     (49152, 2, 6),
-    (65536, 2, 8),       # 1024x65536 halves; 4 x 4 tied in fp16 and lost in bf16 (run fl)
+    (49153, 4, 4),
+    (65536, 4, 4),       # 1024x65536 halves: 66.1 us against 2 x 8's 67.2 (run fm, staged)
     (65537, 4, 5),
     (81920, 4, 5),       # 66.9 us against 3 x 7's 67.8 (run fl)
     (100000, 4, 7),      # four CTAs an SM at 56 KB: 68.1 against 3 x 9's 69.4 (run fl)
     (131072, 4, 8),      # 68.1 against 3 x 11's 70.2 (run fl)
-    (131073, 6, 6),
-    (147456, 6, 6),      # 67.5 against 4 x 9's 68.5 and 8 x 5's 70.1 (run fl)
-    (163840, 6, 7),
+    (131073, 8, 5),
+    (147456, 8, 5),      # 67.1 against 6 x 6's 67.5 (run fm)
+    (163840, 8, 5),      # 67.0 against 6 x 7's 67.4 (run fm)
     (163841, 8, 6),
-    (196608, 8, 6),      # 68.0 against 6 x 8's 68.6 (run fl)
-    (229376, 8, 7),      # 68.3 against 7 x 8's 69.5 (run fl)
-    (262144, 8, 8),      # 256x262144 halves: 69.0 us against 6 x 11's 71.2 (run fj, slots aligned)
+    (196608, 8, 6),      # 67.5 against 6 x 8's 67.8 (run fm)
+    (229376, 8, 7),      # 67.5 against 7 x 8's 68.3 (run fm)
+    (262144, 8, 8),      # 256x262144 halves: 68.4 us against 6 x 11's 69.6 (run fm)
     (262145, 8, 9),
-    (270336, 8, 9),      # 69.6 against 6 x 11's 71.0 (run fl); three CTAs an SM at 72 KB
+    (270336, 8, 9),      # 68.8 against 6 x 11's 69.3 (run fm); three CTAs an SM at 72 KB
     (270337, 0, 0),
 ]
 

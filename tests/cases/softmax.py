@@ -44,11 +44,11 @@ def correctness_cases() -> list[CorrectnessCase]:
     # Lengths cross every kernel choice: sub-warp, warp and block registers rows (up to 8192 halves and
     # 16384 fp32, each table entry's edge included), the online kernel beyond, and on Hopper the cluster
     # kernels: cluster_registers for fp32 rows of 16385-262144 (32768, 65536 and 262144 fill every pack; 40000
-    # and 100000 leave some masked), cluster_smem_held for 16-bit rows of 32769-270336, cut evenly into 2, 4, 6 or 8
-    # CTAs (65536 fills 2 CTAs of 8 packs, 65528 masks the second CTA's last pack, 40000 takes 5 packs a thread;
-    # 100000 4 CTAs of 7 with the last masked, 131072 4 of 8 full, 140000 6 of 6 masked, 147456 6 of 6 full,
-    # 163840 6 of 7 masked, 165000 8 of 6 whose last CTA holds none of the row, 196608 8 of 6 full, 200000 8 of 7
-    # masked, 229376 8 of 7 full, 262144 8 of 8 full, 270336 8 of 9 masked); 16-bit rows of 300000 stay on the
+    # and 100000 leave some masked), cluster_smem_held for 16-bit rows of 32769-270336, cut evenly into 2, 4 or 8
+    # CTAs (40000 2 CTAs of 5 packs; 65536 fills 4 CTAs of 4 packs, 65528 masks the last CTA's last pack; 100000 4 of
+    # 7 masked, 131072 4 of 8 full; 140000 8 of 5 whose last CTA holds none of the row, 147456 8 of 5 masked,
+    # 163840 8 of 5 full, 165000 8 of 6 whose last holds none, 196608 8 of 6 full, 200000 8 of 7 masked, 229376 8
+    # of 7 full, 262144 8 of 8 full, 270336 8 of 9 masked); 16-bit rows of 300000 stay on the
     # online kernel. TileLang holds 16-bit rows of 65536, 131072, 196608 and 262144 in shared memory, in 2, 4, 6
     # and 8 blocks.
     # 1280 and 1536: the 16-bit (64 threads x 3 packs) entry with a masked last pack and exactly full.

@@ -29,14 +29,15 @@
 //   staged:   cluster_smem_held's STAGED switch (a cp.async group a pack, the statistics online as each lands)
 //             against the two-pass build in the same (CTAs, packs) (session 32, run fl: 0.6-2.4 % faster from 8
 //             packs, 0.3 % slower at 5; the library's since).
-//   refit2:   the refitted table, staged, against each entry's runner-up sizes, staged (session 32).
+//   refit2:   the refitted table, staged, against each entry's runner-up sizes, staged (session 32, run fm).
+//   refit3:   the table refitted from refit2 against the one before it where they differ (session 32).
 //   prefetch: a CTA that fetches its next row by cp.async while it reduces and writes the current one.
 //             Run ev: slower with every row a CTA (softmax 3.90 / 3.75 / 3.40 TB/s at 2 / 4 rows and persistent).
 // (chunks, clusters, long and prefetch were modes of softmax_waves.cu when runs eo-ev ran them; their scripts and
 // CSVs name them so.)
 //
 //   nvcc -std=c++17 -O3 -arch=sm_90 -Isrc/cpp tests/bench/sweeps/softmax_held_ceiling.cu -o softmax_held_ceiling
-//   ./softmax_held_ceiling [chunks|clusters|long|split [rule]|shapes|table|fives|sizes [half]|refit|staged|refit2|prefetch] > softmax_held_ceiling.csv
+//   ./softmax_held_ceiling [chunks|clusters|long|split [rule]|shapes|table|fives|sizes [half]|refit|staged|refit2|refit3|prefetch] > softmax_held_ceiling.csv
 #include <cuda_pipeline.h>
 #include <cuda_runtime.h>
 
@@ -572,6 +573,21 @@ void sweep_refit2() {
                              smem_held<T, 8, 9>("two_pass_c8_p9")});
 }
 
+// refit3 (session 32, after run fm): the table as it stands (2 CTAs to 49152, 4 to 131072, 8 to 270336) against the
+// one run fm ran (2 to 65536, 6 for 131073-163840), both staged, at the lengths where they differ, and 49152 in 4 CTAs.
+template <class T>
+void sweep_refit3() {
+  time_arms<T>(1365, 49152, {library_choice<T>(49152), smem_held_staged<T, 4, 3>("staged_c4_p3")});
+  time_arms<T>(1260, 53248, {library_choice<T>(53248), smem_held_staged<T, 2, 7>("staged_c2_p7")});
+  time_arms<T>(1170, 57344, {library_choice<T>(57344), smem_held_staged<T, 2, 7>("staged_c2_p7")});
+  time_arms<T>(1092, 61440, {library_choice<T>(61440), smem_held_staged<T, 2, 8>("staged_c2_p8")});
+  time_arms<T>(1024, 65536, {library_choice<T>(65536), smem_held_staged<T, 2, 8>("staged_c2_p8")});
+  time_arms<T>(496, 135168, {library_choice<T>(135168), smem_held_staged<T, 6, 6>("staged_c6_p6")});
+  time_arms<T>(479, 140000, {library_choice<T>(140000), smem_held_staged<T, 6, 6>("staged_c6_p6")});
+  time_arms<T>(455, 147456, {library_choice<T>(147456), smem_held_staged<T, 6, 6>("staged_c6_p6")});
+  time_arms<T>(409, 163840, {library_choice<T>(163840), smem_held_staged<T, 6, 7>("staged_c6_p7")});
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -636,6 +652,11 @@ int main(int argc, char** argv) {
     std::printf("dtype,rows,length,arm,cluster,clusters_resident,rep,us,tbps\n");
     sweep_refit2<half_t>();
     sweep_refit2<bfloat16_t>();
+  }
+  if (mode == "all" || mode == "refit3") {
+    std::printf("dtype,rows,length,arm,cluster,clusters_resident,rep,us,tbps\n");
+    sweep_refit3<half_t>();
+    sweep_refit3<bfloat16_t>();
   }
   if (mode == "all" || mode == "prefetch") {
     std::printf("dtype,rows,arm,rep,us,tbps\n");

@@ -16,22 +16,24 @@ namespace ort::softmax_kernels {
 // the fewest packs that hold the row in shared memory (8 KB a pack of a CTA: at most 9 packs for three CTAs an SM),
 // so the parts are nearly equal. Session 30 fitted the first table (runs ez-ff) while clusters of 4, 5 and 8 lost
 // ~10 %; session 31 found why (the slots began 16 bytes past a 32-byte boundary in those sizes, and each cp.async
-// read its L2 sectors twice) and aligned them. Refitted in session 32 (tests/bench/sweeps/softmax_held_ceiling.cu
-// refit, run fl, H200, 4 timings each, fp16; bf16 alike but where noted), the entry against the other sizes:
-//   2 CTAs: 65536 in 2 x 8 67.7 against 4 x 4 67.4 (bf16 67.7 against 68.2: kept)
-//   4 CTAs: 81920 in 4 x 5 66.9 against 3 x 7 67.8 and 5 x 4 70.4; 98304 4 x 6 67.1 / 3 x 8 68.5 / 6 x 4 68.2;
-//           100000 4 x 7 68.1 / 3 x 9 69.4 / 5 x 5 69.8; 131072 4 x 8 68.1 / 3 x 11 70.2 / 8 x 4 69.1
-//   6 CTAs: 147456 6 x 6 67.5 / 4 x 9 68.5 / 8 x 5 70.1; 163840 6 x 7 68.0 / 8 x 5 67.9 (bf16 68.4 / 68.3)
-//   8 CTAs: 196608 8 x 6 68.0 / 6 x 8 68.6; 229376 8 x 7 68.3 / 7 x 8 69.5; 262144 8 x 8 69.1 / 6 x 11 71.2;
-//           270336 8 x 9 69.6 / 6 x 11 71.0
-// Those timed the kernel before STAGED; the table as landed, with STAGED, is timed by the sweep's refit2 mode.
+// read its L2 sectors twice) and aligned them. Session 32 refitted it twice (tests/bench/sweeps/
+// softmax_held_ceiling.cu, H200, 4 timings each, fp16; bf16 alike but where noted). Run fl (refit, the kernel
+// before STAGED) moved 65537-131072 from 3 CTAs to 4 (131072: 68.1 against 70.2 us) and 196609-270336 to 8 (270336:
+// 69.6 against 6 x 11's 71.0). Run fm (refit2, STAGED, which favours more CTAs of fewer packs), the entry then
+// against its runner-up:
+//   65536 in 2 x 8 67.2 against 4 x 4 66.1 (bf16 67.6 / 66.4), hence 4 CTAs from 49153
+//   100000 4 x 7 67.7 / 5 x 5 67.4 / 3 x 9 69.2; 131072 4 x 8 67.7 / 6 x 6 67.5 / 3 x 11 68.8 (bf16 a tie)
+//   147456 6 x 6 67.5 / 8 x 5 67.1; 163840 6 x 7 67.4 / 8 x 5 67.0, hence 8 CTAs from 131073
+//   196608 8 x 6 67.5 / 6 x 8 67.8; 229376 8 x 7 67.5 / 7 x 8 68.3; 262144 8 x 8 68.4 / 6 x 11 69.6;
+//   270336 8 x 9 68.8 / 6 x 11 69.3
+// The table as it stands is timed against the one before it by the sweep's refit3 mode.
 struct SmemHeldShape {
   int64_t max_length;
   int cluster;
 };
 constexpr int kSmemHeldThreads = 512;
 constexpr int64_t kSmemHeldMinLength = 32769;
-constexpr std::array<SmemHeldShape, 4> kSmemHeldTable{{{65536, 2}, {131072, 4}, {163840, 6}, {270336, 8}}};
+constexpr std::array<SmemHeldShape, 3> kSmemHeldTable{{{49152, 2}, {131072, 4}, {270336, 8}}};
 
 // The packs a thread that hold a row of `length` in `cluster` CTAs: the fewest, so the CTAs' parts are nearly equal.
 constexpr int smem_held_packs(int64_t length, int cluster) {
@@ -45,7 +47,7 @@ inline int pick_smem_held_cluster(int64_t length) {
   return 0;
 }
 
-// Every (CTAs, packs) the table reaches, one kernel each (14: 28 with both dtypes).
+// Every (CTAs, packs) the table reaches, one kernel each (12: 24 with both dtypes).
 struct SmemHeldKernelShape {
   int cluster, packs;
 };
@@ -72,7 +74,7 @@ constexpr std::array<SmemHeldKernelShape, smem_held_shape_count()> smem_held_sha
   return shapes;
 }
 constexpr auto kSmemHeldShapes = smem_held_shapes();
-static_assert(kSmemHeldShapes.size() == 14, "the table's (CTAs, packs) pairs; tests/test_build.py counts their PTX");
+static_assert(kSmemHeldShapes.size() == 12, "the table's (CTAs, packs) pairs; tests/test_build.py counts their PTX");
 
 // The index in kSmemHeldShapes of the kernel for a row of `length` (pick_smem_held_cluster(length) > 0). create()
 // keeps it, so execute() neither walks the table nor counts the packs again.
