@@ -2,10 +2,10 @@
 needed, only nvcc): for each 16-bit row length, the CTAs a row, the packs a thread, the kernel create() keeps and
 the shared memory execute() launches it with.
 
-The table was measured on the H200 (runs ez-ff, session 30; refitted in runs fl and fm, session 32, after session 31 aligned
-the slots that had made clusters of 4, 5 and 8 lose ~10 %; docs/perf-notes.md), and each thread holds the fewest
-packs that hold the row, so the parts are equal (40000 halves cut 32768 + 7232 ran 75.8 us, cut evenly 65.3). A
-wrong entry would be a slower kernel, not a wrong answer, so no GPU test would catch it.
+The table was measured on the H200 (runs ez-ff, session 30; refitted in runs fl and fm, session 32, after session
+31 aligned the slots that had made clusters of 4, 5 and 8 lose ~10 %; docs/perf-notes.md), and each thread holds the
+fewest packs that hold the row, so the parts are equal (40000 halves cut 32768 + 7232 ran 75.8 us, cut evenly 65.3).
+A wrong entry would be a slower kernel, not a wrong answer, so no GPU test would catch it.
 """
 
 from __future__ import annotations
