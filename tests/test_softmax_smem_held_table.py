@@ -2,7 +2,7 @@
 needed, only nvcc): for each 16-bit row length, the CTAs a row, the packs a thread, the kernel create() keeps and
 the shared memory execute() launches it with.
 
-The table was measured on the H200 (runs ez-ff, session 30; refitted in runs fl and fm, session 32, after session
+The table was measured on the H200 (runs ez-ff, session 30; refitted in runs fl, fm and fn, session 32, after session
 31 aligned the slots that had made clusters of 4, 5 and 8 lose ~10 %; docs/perf-notes.md), and each thread holds the
 fewest packs that hold the row, so the parts are equal (40000 halves cut 32768 + 7232 ran 75.8 us, cut evenly 65.3).
 A wrong entry would be a slower kernel, not a wrong answer, so no GPU test would catch it.
@@ -24,7 +24,10 @@ CASES = [
     (32769, 2, 5),       # the table's first length
     (40000, 2, 5),       # 2 x 20480 + ...: 65.3 us against 75.8 cut 32768 + 7232 (run ez)
     (49152, 2, 6),
-    (49153, 4, 4),
+    (53248, 2, 7),       # bf16 67.4 us against 4 x 4's 70.9 (run fn)
+    (57344, 2, 7),
+    (57345, 4, 4),
+    (61440, 4, 4),       # 66.5 against 2 x 8's 67.4 (run fn)
     (65536, 4, 4),       # 1024x65536 halves: 66.1 us against 2 x 8's 67.2 (run fm, staged)
     (65537, 4, 5),
     (81920, 4, 5),       # 66.9 us against 3 x 7's 67.8 (run fl)

@@ -573,8 +573,10 @@ void sweep_refit2() {
                              smem_held<T, 8, 9>("two_pass_c8_p9")});
 }
 
-// refit3 (session 32, after run fm): the table as it stands (2 CTAs to 49152, 4 to 131072, 8 to 270336) against the
-// one run fm ran (2 to 65536, 6 for 131073-163840), both staged, at the lengths where they differ, and 49152 in 4 CTAs.
+// refit3 (session 32, after run fm): run fn's table (2 CTAs to 49152, 4 to 131072, 8 to 270336) against the one run
+// fm ran (2 to 65536, 6 for 131073-163840), both staged, at the lengths where they differ, and 49152 in 4 CTAs. Run
+// fn moved the 2-CTA entry's end to 57344 (53248 bf16 in 4 x 4 70.9 us against 2 x 7's 67.4), so at 53248 and 57344
+// both arms are now 2 x 7.
 template <class T>
 void sweep_refit3() {
   time_arms<T>(1365, 49152, {library_choice<T>(49152), smem_held_staged<T, 4, 3>("staged_c4_p3")});
