@@ -18,7 +18,8 @@
 //             2 x 20480 65.3 us against 32768 + 7232's 75.7; 262144 in 6 CTAs of 88 KB 73.0 against
 //             cluster_online's 78.8 (5 x 104 KB 82.6, 4 x 128 KB 99.4).
 //   shapes:   cluster_smem_held's clusters and packs a thread at 16-bit rows of 45056-262144 (run fa: clusters of
-//             4 and 5 lose, 2, 3, 6 and 7 win; the table in softmax_smem_held_table.cuh).
+//             4 and 5 lose, 2, 3, 6 and 7 win, before session 31 aligned the slots; the table in
+//             softmax_smem_held_table.cuh).
 //   table:    the library's table of those against what it ran there before (runs fb, fc).
 //   fives:    the table's 5-CTA entry against 6 and 7 CTAs of fewer packs, and clusters of 4 and 8 (run fe).
 //   sizes:    one length in every cluster size: 131072 in 3-8 CTAs (for ncu: why 4, 5 and 8 lose), and 262144 in
@@ -37,7 +38,8 @@
 // CSVs name them so.)
 //
 //   nvcc -std=c++17 -O3 -arch=sm_90 -Isrc/cpp tests/bench/sweeps/softmax_held_ceiling.cu -o softmax_held_ceiling
-//   ./softmax_held_ceiling [chunks|clusters|long|split [rule]|shapes|table|fives|sizes [half]|refit|staged|refit2|refit3|prefetch] > softmax_held_ceiling.csv
+//   ./softmax_held_ceiling [chunks|clusters|long|split [rule]|shapes|table|fives|sizes [half]|refit|staged|refit2|
+//                           refit3|prefetch] [ncu] > softmax_held_ceiling.csv
 #include <cuda_pipeline.h>
 #include <cuda_runtime.h>
 
@@ -386,7 +388,8 @@ void sweep_split(int rows, int length) {
                   {"held_s4", cluster_held_smem<T, 4, 0, 4>, 4, 512, 4 * kB},
                   {"held_r4_s4", cluster_held_smem<T, 2, 4, 4>, 2, 512, 4 * kB},
                   {"held_s8", cluster_held_smem<T, 2, 0, 8>, 2, 512, 8 * kB},
-                  {"library_cluster_smem_held", softmax_kernels::cluster_smem_held<T, 8, 512, 8, 2, false>, 2, 512, 8 * kB}});
+                  {"library_cluster_smem_held", softmax_kernels::cluster_smem_held<T, 8, 512, 8, 2, false>, 2, 512,
+                   8 * kB}});
   else if (length == 262144)
     time_arms<T>(rows, length,
                  {{"library_cluster_online", softmax_kernels::cluster_online<T, 8, 512, 16>, 16, 512, 0},

@@ -14,7 +14,8 @@ namespace ort::softmax_kernels {
 
 // cluster_smem_held: 16-bit rows of 32769-270336 in a cluster of `cluster` CTAs of 512 threads, each thread holding
 // the fewest packs that hold the row in shared memory (8 KB a pack of a CTA: at most 9 packs for three CTAs an SM),
-// so the parts are nearly equal. Session 30 fitted the first table (runs ez-ff) while clusters of 4, 5 and 8 lost
+// so the parts are nearly equal; every length 6-28 % faster than cluster_online or online, which took these rows
+// before (session 30). Session 30 fitted the first table (runs ez-ff) while clusters of 4, 5 and 8 lost
 // ~10 %; session 31 found why (the slots began 16 bytes past a 32-byte boundary in those sizes, and each cp.async
 // read its L2 sectors twice) and aligned them. Session 32 refitted it three times (tests/bench/sweeps/
 // softmax_held_ceiling.cu, H200, 4 timings each, fp16; bf16 alike but where noted). Run fl (refit, the kernel
