@@ -46,6 +46,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -623,46 +624,25 @@ int main(int argc, char** argv) {
       sweep_split<bfloat16_t>(rows, length);
     }
   }
-  if (mode == "all" || mode == "shapes") {
+  // The modes that time arms by time_arms share its CSV header, and each runs fp16, then bf16.
+  const auto arms_mode = [&](const char* name, auto sweep) {
+    if (mode != "all" && mode != name) return;
     std::printf("dtype,rows,length,arm,cluster,clusters_resident,rep,us,tbps\n");
-    sweep_shapes<half_t>();
-    sweep_shapes<bfloat16_t>();
-  }
-  if (mode == "all" || mode == "table") {
-    std::printf("dtype,rows,length,arm,cluster,clusters_resident,rep,us,tbps\n");
-    sweep_table<half_t>();
-    sweep_table<bfloat16_t>();
-  }
-  if (mode == "all" || mode == "fives") {
-    std::printf("dtype,rows,length,arm,cluster,clusters_resident,rep,us,tbps\n");
-    sweep_fives<half_t>();
-    sweep_fives<bfloat16_t>();
-  }
+    sweep(static_cast<half_t*>(nullptr));
+    sweep(static_cast<bfloat16_t*>(nullptr));
+  };
+  arms_mode("shapes", [](auto* t) { sweep_shapes<std::remove_pointer_t<decltype(t)>>(); });
+  arms_mode("table", [](auto* t) { sweep_table<std::remove_pointer_t<decltype(t)>>(); });
+  arms_mode("fives", [](auto* t) { sweep_fives<std::remove_pointer_t<decltype(t)>>(); });
   if (mode == "all" || mode == "sizes") {
     std::printf("dtype,rows,length,arm,cluster,clusters_resident,rep,us,tbps\n");
     sweep_sizes<half_t>();
     if (!(argc > 2 && std::string(argv[2]) == "half")) sweep_sizes<bfloat16_t>();
   }
-  if (mode == "all" || mode == "refit") {
-    std::printf("dtype,rows,length,arm,cluster,clusters_resident,rep,us,tbps\n");
-    sweep_refit<half_t>();
-    sweep_refit<bfloat16_t>();
-  }
-  if (mode == "all" || mode == "staged") {
-    std::printf("dtype,rows,length,arm,cluster,clusters_resident,rep,us,tbps\n");
-    sweep_staged<half_t>();
-    sweep_staged<bfloat16_t>();
-  }
-  if (mode == "all" || mode == "refit2") {
-    std::printf("dtype,rows,length,arm,cluster,clusters_resident,rep,us,tbps\n");
-    sweep_refit2<half_t>();
-    sweep_refit2<bfloat16_t>();
-  }
-  if (mode == "all" || mode == "refit3") {
-    std::printf("dtype,rows,length,arm,cluster,clusters_resident,rep,us,tbps\n");
-    sweep_refit3<half_t>();
-    sweep_refit3<bfloat16_t>();
-  }
+  arms_mode("refit", [](auto* t) { sweep_refit<std::remove_pointer_t<decltype(t)>>(); });
+  arms_mode("staged", [](auto* t) { sweep_staged<std::remove_pointer_t<decltype(t)>>(); });
+  arms_mode("refit2", [](auto* t) { sweep_refit2<std::remove_pointer_t<decltype(t)>>(); });
+  arms_mode("refit3", [](auto* t) { sweep_refit3<std::remove_pointer_t<decltype(t)>>(); });
   if (mode == "all" || mode == "prefetch") {
     std::printf("dtype,rows,arm,rep,us,tbps\n");
     sweep_prefetch<half_t>();
