@@ -62,9 +62,8 @@ def table_program(tmp_path_factory):
         "        ? void(packs = kSmemHeldShapes[I].packs * 100 + kSmemHeldShapes[I].cluster) : void()), ...);\n"
         "  return packs;\n}\n"
         "static void report(long long n) {\n"
-        "  const int cluster = pick_smem_held_cluster(n);\n"
-        '  if (cluster == 0) { std::printf("%lld 0 0 0 0 0\\n", n); return; }\n'
-        "  const int s = smem_held_shape(n);\n"
+        "  const int cluster = pick_smem_held_cluster(n), s = smem_held_shape(n);\n"
+        '  if (s < 0) { std::printf("%lld %d -1 0 0 0\\n", n, cluster); return; }\n'
         "  const auto seq = std::make_index_sequence<kSmemHeldShapes.size()>{};\n"
         '  std::printf("%lld %d %d %d %d %zu\\n", n, smem_held_cluster(s), smem_held_packs(n, cluster),\n'
         "              packs_of_kernel<ort::half_t>(smem_held_kernel<ort::half_t>(s), seq),\n"
@@ -82,6 +81,7 @@ def table_program(tmp_path_factory):
 def test_each_length_takes_its_measured_shape(table_program, length, cluster, packs):
     got_cluster, got_packs, half_kernel, bf16_kernel, smem = table_program[length]
     assert got_cluster == cluster
+    assert (got_packs == -1) == (cluster == 0)  # smem_held_shape is -1 exactly where the table holds no such row
     if cluster:
         assert got_packs == packs
         assert cluster * packs * 512 * 8 >= length > cluster * (packs - 1) * 512 * 8  # the fewest packs that hold it

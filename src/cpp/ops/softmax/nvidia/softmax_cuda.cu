@@ -307,8 +307,8 @@ Status softmax_cuda_create(SoftmaxCudaDescriptor** desc, const TensorDesc* out, 
   if (d->path == SoftmaxPath::Short) d->short_rows = plan_short_rows(r);
   const bool clusters = d->path == SoftmaxPath::Online && d->packs_aligned && props.cluster_launch &&
                         r.rows <= INT32_MAX / 16;
-  if (clusters && vec == 8 && pick_smem_held_cluster(r.length) > 0) {
-    const int shape = smem_held_shape(r.length);
+  const int shape = clusters && vec == 8 ? smem_held_shape(r.length) : -1;
+  if (shape >= 0) {
     bool fits = false;
     dispatch_float(d->info.dtype, [&](auto tag) {
       using T = typename decltype(tag)::type;

@@ -78,10 +78,12 @@ constexpr std::array<SmemHeldKernelShape, smem_held_shape_count()> smem_held_sha
 constexpr auto kSmemHeldShapes = smem_held_shapes();
 static_assert(kSmemHeldShapes.size() == 13, "the table's (CTAs, packs) pairs; tests/test_build.py counts their PTX");
 
-// The index in kSmemHeldShapes of the kernel for a row of `length` (pick_smem_held_cluster(length) > 0). create()
+// The index in kSmemHeldShapes of the kernel for a row of `length`, or -1 where the table holds no such row. create()
 // keeps it, so execute() neither walks the table nor counts the packs again.
 inline int smem_held_shape(int64_t length) {
-  const int cluster = pick_smem_held_cluster(length), packs = smem_held_packs(length, cluster);
+  const int cluster = pick_smem_held_cluster(length);
+  if (cluster == 0) return -1;  // checked first: smem_held_packs divides by the cluster
+  const int packs = smem_held_packs(length, cluster);
   for (size_t i = 0; i < kSmemHeldShapes.size(); ++i)
     if (kSmemHeldShapes[i].cluster == cluster && kSmemHeldShapes[i].packs == packs) return int(i);
   return -1;
