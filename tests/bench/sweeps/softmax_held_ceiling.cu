@@ -33,7 +33,9 @@
 //   refit2:   the refitted table, staged, against each entry's runner-up sizes, staged (session 32, run fm).
 //   refit3:   the table refitted from refit2 against the one before it where they differ (session 32).
 //   gaps:     the landed table at lengths between its timed points, and 8 x 9 against online at 294912 (session
-//             32, prepared, not yet timed).
+//             32, prepared; run fp: the entries within 1.9 % of their neighbours, 8 x 9 37 % ahead of online).
+//   beyond:   the 8-CTA entry past 294912 (10-16 packs, or 16 CTAs) against online, and the 4 / 8 boundary
+//             (session 33).
 //   prefetch: a CTA that fetches its next row by cp.async while it reduces and writes the current one.
 //             Run ev: slower with every row a CTA (softmax 3.90 / 3.75 / 3.40 TB/s at 2 / 4 rows and persistent).
 // (chunks, clusters, long and prefetch were modes of softmax_waves.cu when runs eo-ev ran them; their scripts and
@@ -41,7 +43,7 @@
 //
 //   nvcc -std=c++17 -O3 -arch=sm_90 -Isrc/cpp tests/bench/sweeps/softmax_held_ceiling.cu -o softmax_held_ceiling
 //   ./softmax_held_ceiling [chunks|clusters|long|split [rule]|shapes|table|fives|sizes [half]|refit|staged|refit2|
-//                           refit3|gaps|prefetch] [ncu] > softmax_held_ceiling.csv
+//                           refit3|gaps|beyond|prefetch] [ncu] > softmax_held_ceiling.csv
 #include <cuda_pipeline.h>
 #include <cuda_runtime.h>
 
@@ -596,7 +598,7 @@ void sweep_refit3() {
   time_arms<T>(409, 163840, {library_choice<T>(163840), smem_held_staged<T, 6, 7>("staged_c6_p7")});
 }
 
-// gaps (session 32, prepared after run fo, not yet timed): run fn found 53248 bf16 5 % slower in a shape nobody had
+// gaps (session 32, prepared after run fo; timed in session 33's run fp, results in docs/perf-notes.md): run fn found 53248 bf16 5 % slower in a shape nobody had
 // timed there, so the landed table (2 CTAs to 57344, 4 to 131072, 8 to 270336) meets its neighbours at lengths
 // between the timed points, and 8 CTAs of 9 packs meet `online` (16-bit rows past 270336 run an `online` kernel) at
 // 294912.
@@ -620,6 +622,28 @@ void sweep_gaps() {
   time_arms<T>(264, 253952, {library_choice<T>(253952), smem_held_staged<T, 7, 9>("staged_c7_p9")});
   time_arms<T>(228, 294912, {{"online_1024", softmax_kernels::online<T, 8, 1024>, 0, 1024, 0},
                              smem_held_staged<T, 8, 9>("staged_c8_p9")});
+}
+
+// beyond (session 33, after run fp): run fp's gaps put 8 x 9 at 294912 37 % ahead of the `online` kernel that 16-bit
+// rows past 270336 run (no cluster_online past 16 x 32 KB), so the 8-CTA entry grows to 294912 with no new kernel.
+// Past it, 8 CTAs of 10-14 packs (80-112 KB: two CTAs an SM) and of 16 (one), or 16 of 8 (non-portable, three an
+// SM), against `online`. And the 4 / 8 boundary: 122880 ran 8 x 4 1.5-1.9 % ahead of the 4 x 8 entry in run fp.
+template <class T>
+void sweep_beyond() {
+  const Arm<T> online = {"online_1024", softmax_kernels::online<T, 8, 1024>, 0, 1024, 0};
+  time_arms<T>(572, 114696, {library_choice<T>(114696), smem_held_staged<T, 8, 4>("staged_c8_p4")});
+  time_arms<T>(546, 122880, {library_choice<T>(122880), smem_held_staged<T, 8, 4>("staged_c8_p4")});
+  time_arms<T>(528, 126976, {library_choice<T>(126976), smem_held_staged<T, 8, 4>("staged_c8_p4")});
+  time_arms<T>(512, 131072, {library_choice<T>(131072), smem_held_staged<T, 8, 4>("staged_c8_p4"),
+                             smem_held_staged<T, 6, 6>("staged_c6_p6")});
+  time_arms<T>(240, 280000, {library_choice<T>(280000), online});  // 8 x 9, the last CTA part-filled
+  time_arms<T>(204, 327680, {online, smem_held_staged<T, 8, 10>("staged_c8_p10")});
+  time_arms<T>(186, 360448, {online, smem_held_staged<T, 8, 11>("staged_c8_p11")});
+  time_arms<T>(170, 393216, {online, smem_held_staged<T, 8, 12>("staged_c8_p12")});
+  time_arms<T>(157, 425984, {online, smem_held_staged<T, 8, 13>("staged_c8_p13")});
+  time_arms<T>(146, 458752, {online, smem_held_staged<T, 8, 14>("staged_c8_p14")});
+  time_arms<T>(128, 524288, {online, smem_held_staged<T, 8, 16>("staged_c8_p16"),
+                             smem_held_staged<T, 16, 8>("staged_c16_p8")});
 }
 
 }  // namespace
@@ -672,6 +696,7 @@ int main(int argc, char** argv) {
   arms_mode("refit2", [](auto* t) { sweep_refit2<std::remove_pointer_t<decltype(t)>>(); });
   arms_mode("refit3", [](auto* t) { sweep_refit3<std::remove_pointer_t<decltype(t)>>(); });
   arms_mode("gaps", [](auto* t) { sweep_gaps<std::remove_pointer_t<decltype(t)>>(); });
+  arms_mode("beyond", [](auto* t) { sweep_beyond<std::remove_pointer_t<decltype(t)>>(); });
   if (mode == "all" || mode == "prefetch") {
     std::printf("dtype,rows,arm,rep,us,tbps\n");
     sweep_prefetch<half_t>();

@@ -35,7 +35,7 @@ struct SmemHeldShape {
 };
 constexpr int kSmemHeldThreads = 512;
 constexpr int64_t kSmemHeldMinLength = 32769;
-constexpr std::array<SmemHeldShape, 3> kSmemHeldTable{{{57344, 2}, {131072, 4}, {270336, 8}}};
+constexpr std::array<SmemHeldShape, 3> kSmemHeldTable{{{57344, 2}, {131072, 4}, {294912, 8}}};
 
 // The packs a thread that hold a row of `length` in `cluster` CTAs: the fewest, so the CTAs' parts are nearly equal.
 constexpr int smem_held_packs(int64_t length, int cluster) {
