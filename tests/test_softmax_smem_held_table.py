@@ -32,7 +32,10 @@ CASES = [
     (65537, 4, 5),
     (81920, 4, 5),       # 66.9 us against 3 x 7's 67.8 (run fl)
     (100000, 4, 7),      # four CTAs an SM at 56 KB: 68.1 against 3 x 9's 69.4 (run fl)
-    (131072, 4, 8),      # 68.1 against 3 x 11's 70.2 (run fl)
+    (114688, 4, 7),
+    (114689, 8, 4),      # 114696: 8 x 4 69.1 / 4 x 8 69.6 (fp16), 70.6 / 70.2 (bf16) (run fq, beyond)
+    (122880, 8, 4),      # 66.5 against 4 x 8's 67.8 (run fq)
+    (131072, 8, 4),      # 66.6 against 4 x 8's 67.9, 6 x 6's 67.7 (run fq)
     (131073, 8, 5),
     (147456, 8, 5),      # 67.1 against 6 x 6's 67.5 (run fm)
     (163840, 8, 5),      # 67.0 against 6 x 7's 67.4 (run fm)
@@ -44,7 +47,12 @@ CASES = [
     (270336, 8, 9),      # 68.8 against 6 x 11's 69.3 (run fm); three CTAs an SM at 72 KB
     (270337, 8, 9),
     (294912, 8, 9),      # 68.9 against online's 108.6 (run fp, gaps): 37 % faster, the same 8 x 9 kernel
-    (294913, 0, 0),
+    (294913, 8, 10),     # two CTAs an SM from 10 packs (80 KB)
+    (327680, 8, 10),     # 69.4 against online's 109.3 (run fq)
+    (458752, 8, 14),     # 71.8 against online's 118.3 (run fq)
+    (458753, 16, 8),     # a non-portable cluster of 16
+    (524288, 16, 8),     # 69.1 against 8 x 16's 79.3 and online's 119.1 (run fq)
+    (524289, 0, 0),
 ]
 
 

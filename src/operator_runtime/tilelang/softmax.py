@@ -592,13 +592,13 @@ def softmax_cluster_packed_program(dtype: str, parts: int, threads: int = SPLIT_
 # (fp16), 83.7 -> 75.2 (bf16), 341x196608 in 6 blocks 91.0 -> 75.9, 91.2 -> 76.6. Only the part counts timed are
 # taken (3, 5 and 7 were not).
 SMEM_THREADS, SMEM_PACKS = 512, 8
-SMEM_PART_COUNTS = (2, 4, 6, 8)  # 65536, 131072, 196608 and 262144 halves
+SMEM_PART_COUNTS = (2, 3, 4, 5, 6, 7, 8)  # 65536 ... 262144 halves
 
 
 def cluster_smem_parts(n: int, dtype: str) -> int | None:
     """Blocks a row of n elements takes in softmax_cluster_smem_program: for 16-bit rows of a whole number of
-    parts of SMEM_THREADS x SMEM_PACKS packs (32768 halves), that number where it is in SMEM_PART_COUNTS (65536,
-    131072, 196608 and 262144 halves), or None where the kernel does not apply."""
+    parts of SMEM_THREADS x SMEM_PACKS packs (32768 halves), that number where it is in SMEM_PART_COUNTS (65536
+    to 262144 halves), or None where the kernel does not apply."""
     part = SMEM_THREADS * SMEM_PACKS * pack_width(dtype)
     if dtype == "float32" or n % part or n // part not in SMEM_PART_COUNTS:
         return None

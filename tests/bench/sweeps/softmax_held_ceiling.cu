@@ -35,7 +35,8 @@
 //   gaps:     the landed table at lengths between its timed points, and 8 x 9 against online at 294912 (session
 //             32, prepared; run fp: the entries within 1.9 % of their neighbours, 8 x 9 37 % ahead of online).
 //   beyond:   the 8-CTA entry past 294912 (10-16 packs, or 16 CTAs) against online, and the 4 / 8 boundary
-//             (session 33).
+//             (session 33, run fq: 36-39 % faster than online to 458752, 16 x 8 13 % ahead of 8 x 16 at 524288).
+//   beyond2:  the table landed from it at its new boundaries, and 16 CTAs of 5-7 packs against 8 of 10-14.
 //   prefetch: a CTA that fetches its next row by cp.async while it reduces and writes the current one.
 //             Run ev: slower with every row a CTA (softmax 3.90 / 3.75 / 3.40 TB/s at 2 / 4 rows and persistent).
 // (chunks, clusters, long and prefetch were modes of softmax_waves.cu when runs eo-ev ran them; their scripts and
@@ -43,7 +44,7 @@
 //
 //   nvcc -std=c++17 -O3 -arch=sm_90 -Isrc/cpp tests/bench/sweeps/softmax_held_ceiling.cu -o softmax_held_ceiling
 //   ./softmax_held_ceiling [chunks|clusters|long|split [rule]|shapes|table|fives|sizes [half]|refit|staged|refit2|
-//                           refit3|gaps|beyond|prefetch] [ncu] > softmax_held_ceiling.csv
+//                           refit3|gaps|beyond|beyond2|prefetch] [ncu] > softmax_held_ceiling.csv
 #include <cuda_pipeline.h>
 #include <cuda_runtime.h>
 
@@ -646,6 +647,22 @@ void sweep_beyond() {
                              smem_held_staged<T, 16, 8>("staged_c16_p8")});
 }
 
+// beyond2 (session 33, after run fq): the table as landed from runs fp and fq (4 CTAs to 114688, 8 to 458752, 16 to
+// 524288) at its new boundaries, and 16 CTAs of 5-7 packs (three CTAs an SM) against its 8 of 10-14 (two): 16 x 8
+// beat 8 x 16 by 13 % at 524288. 500000: 16 x 8 whose last two CTAs hold none of the row; 589824 in 16 x 9 against
+// online (past the table).
+template <class T>
+void sweep_beyond2() {
+  const Arm<T> online = {"online_1024", softmax_kernels::online<T, 8, 1024>, 0, 1024, 0};
+  time_arms<T>(585, 114688, {library_choice<T>(114688), smem_held_staged<T, 8, 4>("staged_c8_p4")});
+  time_arms<T>(572, 114696, {library_choice<T>(114696), smem_held_staged<T, 4, 8>("staged_c4_p8")});
+  time_arms<T>(204, 327680, {library_choice<T>(327680), smem_held_staged<T, 16, 5>("staged_c16_p5")});
+  time_arms<T>(170, 393216, {library_choice<T>(393216), smem_held_staged<T, 16, 6>("staged_c16_p6")});
+  time_arms<T>(146, 458752, {library_choice<T>(458752), smem_held_staged<T, 16, 7>("staged_c16_p7")});
+  time_arms<T>(134, 500000, {library_choice<T>(500000), online});
+  time_arms<T>(113, 589824, {online, smem_held_staged<T, 16, 9>("staged_c16_p9")});
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -697,6 +714,7 @@ int main(int argc, char** argv) {
   arms_mode("refit3", [](auto* t) { sweep_refit3<std::remove_pointer_t<decltype(t)>>(); });
   arms_mode("gaps", [](auto* t) { sweep_gaps<std::remove_pointer_t<decltype(t)>>(); });
   arms_mode("beyond", [](auto* t) { sweep_beyond<std::remove_pointer_t<decltype(t)>>(); });
+  arms_mode("beyond2", [](auto* t) { sweep_beyond2<std::remove_pointer_t<decltype(t)>>(); });
   if (mode == "all" || mode == "prefetch") {
     std::printf("dtype,rows,arm,rep,us,tbps\n");
     sweep_prefetch<half_t>();

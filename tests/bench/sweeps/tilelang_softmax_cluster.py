@@ -52,20 +52,22 @@ def variants(n: int, dtype: torch.dtype) -> list[str]:
     kernel in that many blocks (`smem{parts}`). Each variant is one TileLang compilation (5-15 s), hence so few."""
     names = ["library", "split"]
     dt = _name(dtype)
+    smem = tl_softmax.cluster_smem_parts(n, dt)
     if parts := tl_softmax.cluster_registers_parts(n, dt):
         unrolls = (1, 2, 4, 8) if parts > 8 else (1,)
         names += [f"registers{parts}_u{k}" for k in unrolls] + [f"registers{parts}_precise"]
     elif parts := tl_softmax.cluster_parts(n, dt):
         # Where the library holds the row in shared memory, each packed block size is another kernel than its.
-        smem = tl_softmax.cluster_smem_parts(n, dt)
         library = None if smem else tl_softmax.cluster_threads(n, dt, parts)
         names += [f"packed{parts}_t{t}" for t in (tl_softmax.SPLIT_THREADS, tl_softmax.CLUSTER_WIDE_THREADS)
                   if t != library and (n // parts) % (t * tl_softmax.SPLIT_VALUES) == 0]
         names += [f"packed{parts}_precise"]
-        if smem:
-            names += [f"smem{smem}_precise"]
-        elif n % SMEM_PART == 0 and 2 < n // SMEM_PART <= 8:  # a candidate: the library's kernel in more blocks
-            names += [f"smem{n // SMEM_PART}"]
+    # Rows no packed cluster takes (163840 and 229376 halves run the split pair without it) are candidates too:
+    # run fq offered no smem5 or smem7 while this sat inside the branch above.
+    if smem:
+        names += [f"smem{smem}_precise"]
+    elif dt != "float32" and n % SMEM_PART == 0 and 2 < n // SMEM_PART <= 8:  # the library's kernel in more blocks
+        names += [f"smem{n // SMEM_PART}"]
     return names
 
 
