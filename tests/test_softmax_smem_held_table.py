@@ -47,12 +47,13 @@ CASES = [
     (270336, 8, 9),      # 68.8 against 6 x 11's 69.3 (run fm); three CTAs an SM at 72 KB
     (270337, 8, 9),
     (294912, 8, 9),      # 68.9 against online's 108.6 (run fp, gaps): 37 % faster, the same 8 x 9 kernel
-    (294913, 8, 10),     # two CTAs an SM from 10 packs (80 KB)
-    (327680, 8, 10),     # 69.4 against online's 109.3 (run fq)
-    (458752, 8, 14),     # 71.8 against online's 118.3 (run fq)
-    (458753, 16, 8),     # a non-portable cluster of 16
+    (294913, 16, 5),     # a non-portable cluster of 16
+    (327680, 16, 5),     # 66.9 against 8 x 10's 69.5 and online's 109.3 (runs fq, fr)
+    (393216, 16, 6),     # 67.6 against 8 x 12's 70.6 (run fr)
+    (458752, 16, 7),     # 67.9 against 8 x 14's 71.7 (run fr)
     (524288, 16, 8),     # 69.1 against 8 x 16's 79.3 and online's 119.1 (run fq)
-    (524289, 0, 0),
+    (589824, 16, 9),     # 68.2 against online's 118.9 (run fr)
+    (589825, 0, 0),
 ]
 
 

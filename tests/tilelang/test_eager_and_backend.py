@@ -291,12 +291,14 @@ def test_softmax_rows_packed_or_not(shape, split, offset, dtype):
 
 @needs_tilelang_backend
 @pytest.mark.parametrize("dtype", [torch.float32, torch.float16, torch.bfloat16], ids=str)
-@pytest.mark.parametrize("shape,offset", [((3, 65536), 0), ((3, 65536), 1), ((2, 262144), 0), ((2, 32768), 0)],
-                         ids=["65536", "65536-misaligned", "262144", "32768"])
+@pytest.mark.parametrize("shape,offset", [((3, 65536), 0), ((3, 65536), 1), ((2, 262144), 0), ((2, 32768), 0),
+                                          ((2, 163840), 0)],
+                         ids=["65536", "65536-misaligned", "262144", "32768", "163840"])
 def test_long_softmax_rows_in_a_cluster(shape, offset, dtype):
     # On Hopper, aligned long rows whose parts fit one cluster run a cluster kernel (its blocks trade
     # (max, sum) through distributed shared memory; fp32 rows of up to 16 parts hold them in registers, 16-bit
-    # rows of 65536 in shared memory, 2 parts of 64 KB); misaligned ones, and fp32 rows of 262144, the split pair.
+    # rows of 2-8 whole parts of 64 KB in shared memory, 163840 halves in 5); misaligned ones, and fp32 rows of
+    # 262144, the split pair.
     from operator_runtime.tilelang import softmax as tl_softmax
 
     x = (torch.randn(shape[0] * shape[1] + offset, device="cuda") * 8).to(dtype)[offset:].view(shape)

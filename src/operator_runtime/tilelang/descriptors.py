@@ -292,7 +292,7 @@ class Softmax(_Descriptor):
     every other case. On Hopper, aligned long rows whose parts fit a cluster take one cluster kernel instead
     of the split pair: fp32 rows of whole 16384-element parts hold them in registers
     (tl_softmax.cluster_registers_parts), 16-bit rows of 65536-262144 hold theirs in shared memory
-    (tl_softmax.cluster_smem_parts: 2, 4, 6 or 8 parts of 64 KB), the others re-read their part from L2
+    (tl_softmax.cluster_smem_parts: 2 to 8 parts of 64 KB), the others re-read their part from L2
     (tl_softmax.cluster_parts)."""
 
     native = "SoftmaxNvidia"

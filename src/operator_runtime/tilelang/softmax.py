@@ -589,8 +589,9 @@ def softmax_cluster_packed_program(dtype: str, parts: int, threads: int = SPLIT_
 # tilelang_softmax_cluster.py): 1024x65536 fp16 80.56 -> 72.47 us, bf16 81.60 -> 72.60 (our CUDA 67.9 in the same
 # call's bench). Session 31 (run fg, same sweep): rows of 262144 halves in 8 such blocks, 89.0 -> 77.3 us (fp16), 89.5
 # -> 78.2 (bf16), against the packed kernel's 16 parts streamed twice; run fh: 512x131072 in 4 blocks 82.9 -> 74.9
-# (fp16), 83.7 -> 75.2 (bf16), 341x196608 in 6 blocks 91.0 -> 75.9, 91.2 -> 76.6. Only the part counts timed are
-# taken (3, 5 and 7 were not).
+# (fp16), 83.7 -> 75.2 (bf16), 341x196608 in 6 blocks 91.0 -> 75.9, 91.2 -> 76.6. Session 33 (runs fq, fr): 682x98304
+# in 3 blocks 83.5 (the packed kernel) -> 74.7-75.2, and the rows no packed cluster took, which ran the split pair:
+# 409x163840 in 5 blocks 110.0 -> 77.1 (fp16), 110.5 -> 77.3 (bf16), 292x229376 in 7 110.3 -> 77.9, 110.8 -> 78.8.
 SMEM_THREADS, SMEM_PACKS = 512, 8
 SMEM_PART_COUNTS = (2, 3, 4, 5, 6, 7, 8)  # 65536 ... 262144 halves
 

@@ -36,7 +36,8 @@
 //             32, prepared; run fp: the entries within 1.9 % of their neighbours, 8 x 9 37 % ahead of online).
 //   beyond:   the 8-CTA entry past 294912 (10-16 packs, or 16 CTAs) against online, and the 4 / 8 boundary
 //             (session 33, run fq: 36-39 % faster than online to 458752, 16 x 8 13 % ahead of 8 x 16 at 524288).
-//   beyond2:  the table landed from it at its new boundaries, and 16 CTAs of 5-7 packs against 8 of 10-14.
+//   beyond2:  the table landed from it at its new boundaries, and 16 CTAs of 5-7 packs against 8 of 10-14 (run fr:
+//             16 ahead by 3.8-5.4 %, so the 16-CTA entry starts at 294913).
 //   prefetch: a CTA that fetches its next row by cp.async while it reduces and writes the current one.
 //             Run ev: slower with every row a CTA (softmax 3.90 / 3.75 / 3.40 TB/s at 2 / 4 rows and persistent).
 // (chunks, clusters, long and prefetch were modes of softmax_waves.cu when runs eo-ev ran them; their scripts and

@@ -12,9 +12,9 @@
 
 namespace ort::softmax_kernels {
 
-// cluster_smem_held: 16-bit rows of 32769-524288 in a cluster of `cluster` CTAs of 512 threads, each thread holding
-// the fewest packs that hold the row in shared memory (8 KB a pack of a CTA: three CTAs an SM up to 9 packs, two up
-// to 14), so the parts are nearly equal; every length 6-28 % faster than cluster_online or online, which took these rows
+// cluster_smem_held: 16-bit rows of 32769-589824 in a cluster of `cluster` CTAs of 512 threads, each thread holding
+// the fewest packs that hold the row in shared memory (8 KB a pack of a CTA: at most 9 packs for three CTAs an SM),
+// so the parts are nearly equal; every length 6-28 % faster than cluster_online or online, which took these rows
 // before (session 30). Session 30 fitted the first table (runs ez-ff) while clusters of 4, 5 and 8 lost
 // ~10 %; session 31 found why (the slots began 16 bytes past a 32-byte boundary in those sizes, and each cp.async
 // read its L2 sectors twice) and aligned them. Session 32 refitted it three times (tests/bench/sweeps/
@@ -32,17 +32,17 @@ namespace ort::softmax_kernels {
 // Session 33 (runs fp, fq; sweeps gaps and beyond): the lengths between those points within 1.9 % of their
 // neighbours, but 8 x 4 ahead of 4 x 8 from 122880 (122880 66.5 against 67.8, 131072 66.6 against 67.9; bf16 alike;
 // at 114696 a tie), hence 8 CTAs from 114689. Past 270336 16-bit rows ran `online` (no cluster_online past 16 x
-// 32 KB) at ~2.5 TB/s: 8 CTAs of 9-14 packs (72-112 KB: two CTAs an SM from 10) ran 69.4-71.8 us where online ran
-// 108.6-118.3 (280000 69.4 / 109.7, 327680 69.4 / 109.3, 458752 71.8 / 118.3), and 524288 in 16 CTAs of 8 packs
-// (non-portable: create() falls back where a GPU cannot hold such a cluster) 69.1 against 8 x 16's 79.3 (one CTA
-// an SM) and online's 119.1.
+// 32 KB) at ~2.5 TB/s: 8 CTAs of 9 packs ran 68.9 us at 294912 and 69.4 at 280000 where online ran 108.6 and 109.7.
+// Past 294912, 16 CTAs (a non-portable cluster: create() falls back to online where a GPU cannot hold one) of 5-9
+// packs, three CTAs an SM, beat 8 of 10-14 (two an SM) by 3.8-5.4 % (run fr: 327680 66.9 against 69.5, 458752 67.9
+// against 71.7; bf16 alike) and online by 38-43 % (524288 69.1 against 119.1, 589824 68.2 against 118.9).
 struct SmemHeldShape {
   int64_t max_length;
   int cluster;
 };
 constexpr int kSmemHeldThreads = 512;
 constexpr int64_t kSmemHeldMinLength = 32769;
-constexpr std::array<SmemHeldShape, 4> kSmemHeldTable{{{57344, 2}, {114688, 4}, {458752, 8}, {524288, 16}}};
+constexpr std::array<SmemHeldShape, 4> kSmemHeldTable{{{57344, 2}, {114688, 4}, {294912, 8}, {589824, 16}}};
 
 // The packs a thread that hold a row of `length` in `cluster` CTAs: the fewest, so the CTAs' parts are nearly equal.
 constexpr int smem_held_packs(int64_t length, int cluster) {
@@ -56,7 +56,7 @@ inline int pick_smem_held_cluster(int64_t length) {
   return 0;
 }
 
-// Every (CTAs, packs) the table reaches, one kernel each (19: 38 with both dtypes).
+// Every (CTAs, packs) the table reaches, one kernel each (18: 36 with both dtypes).
 struct SmemHeldKernelShape {
   int cluster, packs;
 };
@@ -83,7 +83,7 @@ constexpr std::array<SmemHeldKernelShape, smem_held_shape_count()> smem_held_sha
   return shapes;
 }
 constexpr auto kSmemHeldShapes = smem_held_shapes();
-static_assert(kSmemHeldShapes.size() == 19, "the table's (CTAs, packs) pairs; tests/test_build.py counts their PTX");
+static_assert(kSmemHeldShapes.size() == 18, "the table's (CTAs, packs) pairs; tests/test_build.py counts their PTX");
 
 // The index in kSmemHeldShapes of the kernel for a row of `length`, or -1 where the table holds no such row. create()
 // keeps it, so execute() neither walks the table nor counts the packs again.
