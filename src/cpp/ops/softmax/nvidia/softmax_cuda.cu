@@ -5,8 +5,8 @@
 //                                                    thread): the row is read from HBM once
 //   fp32 rows of 16385-262144 on Hopper            -> `cluster_registers`: the row split across a cluster
 //                                                    whose CTAs hold it in registers (cluster table)
-//   16-bit rows of 32769-270336 on Hopper          -> `cluster_smem_held`: the row split evenly across a cluster
-//                                                    of 2, 4 or 8 CTAs that hold it in shared memory
+//   16-bit rows of 32769-589824 on Hopper          -> `cluster_smem_held`: the row split evenly across a cluster
+//                                                    of 2, 4, 8 or 16 CTAs that hold it in shared memory
 //                                                    (softmax_smem_held_table.cuh)
 //   rows of 65536-262144 (fp32: -131072) on a      -> `cluster_online`: the row split across a cluster of
 //   Hopper where the cluster kernels above do not     rows' bytes / 32 KB CTAs that each stream their
