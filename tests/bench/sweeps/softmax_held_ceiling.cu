@@ -38,6 +38,7 @@
 //             (session 33, run fq: 36-39 % faster than online to 458752, 16 x 8 13 % ahead of 8 x 16 at 524288).
 //   beyond2:  the table landed from it at its new boundaries, and 16 CTAs of 5-7 packs against 8 of 10-14 (run fr:
 //             16 ahead by 3.8-5.4 %, so the 16-CTA entry starts at 294913).
+//   beyond3:  16 CTAs of 10-14 packs against online at 655360-917504 (prepared after run fs, not timed).
 //   prefetch: a CTA that fetches its next row by cp.async while it reduces and writes the current one.
 //             Run ev: slower with every row a CTA (softmax 3.90 / 3.75 / 3.40 TB/s at 2 / 4 rows and persistent).
 // (chunks, clusters, long and prefetch were modes of softmax_waves.cu when runs eo-ev ran them; their scripts and
@@ -45,7 +46,7 @@
 //
 //   nvcc -std=c++17 -O3 -arch=sm_90 -Isrc/cpp tests/bench/sweeps/softmax_held_ceiling.cu -o softmax_held_ceiling
 //   ./softmax_held_ceiling [chunks|clusters|long|split [rule]|shapes|table|fives|sizes [half]|refit|staged|refit2|
-//                           refit3|gaps|beyond|beyond2|prefetch] [ncu] > softmax_held_ceiling.csv
+//                           refit3|gaps|beyond|beyond2|beyond3|prefetch] [ncu] > softmax_held_ceiling.csv
 #include <cuda_pipeline.h>
 #include <cuda_runtime.h>
 
@@ -664,6 +665,19 @@ void sweep_beyond2() {
   time_arms<T>(113, 589824, {online, smem_held_staged<T, 16, 9>("staged_c16_p9")});
 }
 
+// beyond3 (session 33, prepared after run fs, not timed): 16-bit rows past the table's 589824 still run `online`
+// (~2.3 TB/s). 16 CTAs of 10-14 packs (80-112 KB: two CTAs an SM) would hold them to 917504, the most one cluster of
+// the H200 holds; 8 CTAs of 10-14 ran 1-4 % over 8 x 9 in run fq, so each is predicted ~69-72 us against online.
+template <class T>
+void sweep_beyond3() {
+  const Arm<T> online = {"online_1024", softmax_kernels::online<T, 8, 1024>, 0, 1024, 0};
+  time_arms<T>(102, 655360, {online, smem_held_staged<T, 16, 10>("staged_c16_p10")});
+  time_arms<T>(93, 720896, {online, smem_held_staged<T, 16, 11>("staged_c16_p11")});
+  time_arms<T>(85, 786432, {online, smem_held_staged<T, 16, 12>("staged_c16_p12")});
+  time_arms<T>(78, 851968, {online, smem_held_staged<T, 16, 13>("staged_c16_p13")});
+  time_arms<T>(73, 917504, {online, smem_held_staged<T, 16, 14>("staged_c16_p14")});
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -716,6 +730,7 @@ int main(int argc, char** argv) {
   arms_mode("gaps", [](auto* t) { sweep_gaps<std::remove_pointer_t<decltype(t)>>(); });
   arms_mode("beyond", [](auto* t) { sweep_beyond<std::remove_pointer_t<decltype(t)>>(); });
   arms_mode("beyond2", [](auto* t) { sweep_beyond2<std::remove_pointer_t<decltype(t)>>(); });
+  arms_mode("beyond3", [](auto* t) { sweep_beyond3<std::remove_pointer_t<decltype(t)>>(); });
   if (mode == "all" || mode == "prefetch") {
     std::printf("dtype,rows,arm,rep,us,tbps\n");
     sweep_prefetch<half_t>();
