@@ -32,7 +32,8 @@ from operator_runtime_testing.timing import rotation_count, time_cuda
 SHAPES = ((1024, 65536), (256, 262144))
 # Elements of a 16-bit part of the shared-memory cluster kernel. Other 16-bit rows of 3-8 whole parts time it as a
 # candidate (`smem{parts}`): session 31's run fg timed `smem8` at 262144 halves (77.3 us against the packed
-# kernel's 89.0), which the library takes since (tl_softmax.SMEM_PART_COUNTS).
+# kernel's 89.0), which the library takes since (tl_softmax.SMEM_PART_COUNTS); since session 33 (runs fq, fr) it
+# takes every count of 2-8, so a candidate appears only if a count leaves that tuple.
 SMEM_PART = tl_softmax.SMEM_THREADS * tl_softmax.SMEM_PACKS * 8
 
 DTYPES = (torch.float32, torch.bfloat16, torch.float16)
