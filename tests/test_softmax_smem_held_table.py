@@ -53,7 +53,13 @@ CASES = [
     (458752, 16, 7),     # 67.9 against 8 x 14's 71.7 (run fr)
     (524288, 16, 8),     # 69.1 against 8 x 16's 79.3 and online's 119.1 (run fq)
     (589824, 16, 9),     # 68.2 against online's 118.9 (run fr)
-    (589825, 0, 0),
+    (589825, 16, 10),    # two CTAs an SM from here (80 KB)
+    (655360, 16, 10),    # 71.9 against online's 123.3 (run ft, beyond3)
+    (720896, 16, 11),
+    (786432, 16, 12),
+    (851968, 16, 13),
+    (917504, 16, 14),    # 73.7 against online's 149.4 (run ft); 16 x 112 KB, the most a cluster holds
+    (917505, 0, 0),
 ]
 
 

@@ -5,9 +5,9 @@
 //                      from L2). 16-bit rows of 65536-262144.
 //   cluster_registers: each CTA holds its part in registers, so the row is read from HBM once, and the
 //                      cluster trades one (max, sum) pair. fp32 rows of 32768-262144 (session 11).
-//   cluster_smem_held: each CTA holds its part as raw packs in shared memory (up to 72 KB a CTA, three an SM),
-//                      so the row is read from HBM once. 16-bit rows of 32769-589824 in 2, 4, 8 or 16 CTAs
-//                      (sessions 29-33; CTAs by softmax_smem_held_table.cuh).
+//   cluster_smem_held: each CTA holds its part as raw packs in shared memory (up to 72 KB a CTA, three an SM;
+//                      past 589824 up to 112 KB, two an SM), so the row is read from HBM once. 16-bit rows of
+//                      32769-917504 in 2, 4, 8 or 16 CTAs (sessions 29-34; CTAs by softmax_smem_held_table.cuh).
 //
 // Why clusters: ncu on the H200 (docs/runs/ncu-h200-2026-11-30-h.md) showed the online kernel reading 2.0x the
 // tensor at 256x262144 fp32: every row is in flight at once (one CTA per row, 1 MB rows), so a row's

@@ -5,7 +5,7 @@
 //                                                    thread): the row is read from HBM once
 //   fp32 rows of 16385-262144 on Hopper            -> `cluster_registers`: the row split across a cluster
 //                                                    whose CTAs hold it in registers (cluster table)
-//   16-bit rows of 32769-589824 on Hopper          -> `cluster_smem_held`: the row split evenly across a cluster
+//   16-bit rows of 32769-917504 on Hopper          -> `cluster_smem_held`: the row split evenly across a cluster
 //                                                    of 2, 4, 8 or 16 CTAs that hold it in shared memory
 //                                                    (softmax_smem_held_table.cuh)
 //   rows of 65536-262144 (fp32: -131072) on a      -> `cluster_online`: the row split across a cluster of

@@ -12,8 +12,8 @@
 
 namespace ort::softmax_kernels {
 
-// cluster_smem_held: 16-bit rows of 32769-589824 in a cluster of `cluster` CTAs of 512 threads, each thread holding
-// the fewest packs that hold the row in shared memory (8 KB a pack of a CTA: at most 9 packs for three CTAs an SM),
+// cluster_smem_held: 16-bit rows of 32769-917504 in a cluster of `cluster` CTAs of 512 threads, each thread holding
+// the fewest packs that hold the row in shared memory (8 KB a pack of a CTA: at most 9 packs for three CTAs an SM, 14 for two),
 // so the parts are nearly equal; every length 6-28 % faster than cluster_online or online, which took these rows
 // before (session 30). Session 30 fitted the first table (runs ez-ff) while clusters of 4, 5 and 8 lost
 // ~10 %; session 31 found why (the slots began 16 bytes past a 32-byte boundary in those sizes, and each cp.async
@@ -36,13 +36,16 @@ namespace ort::softmax_kernels {
 // Past 294912, 16 CTAs (a non-portable cluster: create() falls back to online where a GPU cannot hold one) of 5-9
 // packs, three CTAs an SM, beat 8 of 10-14 (two an SM) by 3.8-5.4 % (run fr: 327680 66.9 against 69.5, 458752 67.9
 // against 71.7; bf16 alike) and online by 38-43 % (524288 69.1 against 119.1, 589824 68.2 against 118.9).
+// Session 34 (run ft, beyond3): 16 CTAs of 10-14 packs, two CTAs an SM, to 917504, the most one cluster of the H200
+// holds in shared memory (16 x 112 KB): 72-74 us against online's 123-153 (655360 71.9 against 123.3, 917504 73.7
+// against 149.4; bf16 alike), 42-51 % faster, though 14 clusters resident against 16 x 9's 21 cost 5-8 % of rate.
 struct SmemHeldShape {
   int64_t max_length;
   int cluster;
 };
 constexpr int kSmemHeldThreads = 512;
 constexpr int64_t kSmemHeldMinLength = 32769;
-constexpr std::array<SmemHeldShape, 4> kSmemHeldTable{{{57344, 2}, {114688, 4}, {294912, 8}, {589824, 16}}};
+constexpr std::array<SmemHeldShape, 4> kSmemHeldTable{{{57344, 2}, {114688, 4}, {294912, 8}, {917504, 16}}};
 
 // The packs a thread that hold a row of `length` in `cluster` CTAs: the fewest, so the CTAs' parts are nearly equal.
 constexpr int smem_held_packs(int64_t length, int cluster) {
@@ -56,7 +59,7 @@ inline int pick_smem_held_cluster(int64_t length) {
   return 0;
 }
 
-// Every (CTAs, packs) the table reaches, one kernel each (18: 36 with both dtypes).
+// Every (CTAs, packs) the table reaches, one kernel each (23: 46 with both dtypes).
 struct SmemHeldKernelShape {
   int cluster, packs;
 };
@@ -83,7 +86,7 @@ constexpr std::array<SmemHeldKernelShape, smem_held_shape_count()> smem_held_sha
   return shapes;
 }
 constexpr auto kSmemHeldShapes = smem_held_shapes();
-static_assert(kSmemHeldShapes.size() == 18, "the table's (CTAs, packs) pairs; tests/test_build.py counts their PTX");
+static_assert(kSmemHeldShapes.size() == 23, "the table's (CTAs, packs) pairs; tests/test_build.py counts their PTX");
 
 // The index in kSmemHeldShapes of the kernel for a row of `length`, or -1 where the table holds no such row. create()
 // keeps it, so execute() neither walks the table nor counts the packs again.
