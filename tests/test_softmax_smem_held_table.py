@@ -1,6 +1,6 @@
 """cluster_smem_held's table (src/cpp/ops/softmax/nvidia/softmax_smem_held_table.cuh), run on the host (no GPU
-needed, only nvcc): for each 16-bit row length, the CTAs a row, the packs a thread, the kernel create() keeps and
-the shared memory execute() launches it with.
+needed, only nvcc): for each 16-bit and fp32 row length, the CTAs a row, the packs a thread, the kernel create()
+keeps and the shared memory execute() launches it with.
 
 The table was measured on the H200 (runs ez-ff, session 30; refitted in runs fl, fm and fn, session 32, after session
 31 aligned the slots that had made clusters of 4, 5 and 8 lose ~10 %; docs/perf-notes.md), and each thread holds the
@@ -62,45 +62,65 @@ CASES = [
     (917505, 0, 0),
 ]
 
+# fp32 rows: packs of 4 values, so a pack of 16 CTAs holds 32768 of them (run fu, sweep fp32)
+CASES_F32 = [
+    (262143, 0, 0),      # cluster_registers (16 CTAs of 512 x 8 packs in registers)
+    (262144, 16, 8),     # 68.7 against cluster_registers' 70.4
+    (262145, 16, 9),
+    (294912, 16, 9),     # 67.8 against online's 119.5; 72 KB a CTA, three an SM
+    (294913, 16, 10),    # two an SM from here
+    (393216, 16, 12),
+    (458752, 16, 14),    # 71.1 against online's 131.1; 16 x 112 KB, as 16-bit rows of 917504
+    (458753, 0, 0),      # online
+]
+
 
 @pytest.fixture(scope="module")
 def table_program(tmp_path_factory):
     if shutil.which("nvcc") is None:
         pytest.skip("no nvcc on PATH")
     src = tmp_path_factory.mktemp("smem_held") / "table.cu"
-    checks = "\n".join(f"  report({n});" for n, _, _ in CASES)
+    checks = "\n".join([f"  report<ort::half_t, ort::bfloat16_t>({n});" for n, _, _ in CASES] +
+                       [f"  report<float, float>({n});" for n, _, _ in CASES_F32])
     src.write_text(
         '#include <cstdio>\n#include "ops/softmax/nvidia/softmax_smem_held_table.cuh"\n'
         "using namespace ort::softmax_kernels;\n"
         "template <class T, size_t... I>\n"
         "int packs_of_kernel(SoftmaxKernel<T> k, std::index_sequence<I...>) {\n"
+        "  constexpr int V = kSmemHeldVec<T>;\n"
         "  int packs = -1;  // which instantiation the pointer is, found by comparing against each\n"
-        "  ((k == &cluster_smem_held<T, 8, kSmemHeldThreads, kSmemHeldShapes[I].packs, kSmemHeldShapes[I].cluster>\n"
-        "        ? void(packs = kSmemHeldShapes[I].packs * 100 + kSmemHeldShapes[I].cluster) : void()), ...);\n"
+        "  constexpr auto& S = kSmemHeldShapes<V>;\n"
+        "  ((k == &cluster_smem_held<T, V, kSmemHeldThreads, S[I].packs, S[I].cluster>\n"
+        "        ? void(packs = S[I].packs * 100 + S[I].cluster) : void()), ...);\n"
         "  return packs;\n}\n"
+        "template <class T>\n"
+        "int kernel_of(int s) {\n"
+        "  return packs_of_kernel<T>(smem_held_kernel<T>(s),\n"
+        "                            std::make_index_sequence<kSmemHeldShapes<kSmemHeldVec<T>>.size()>{});\n}\n"
+        "template <class A, class B>  // two dtypes of one pack width, each asked for its own kernel\n"
         "static void report(long long n) {\n"
-        "  const int cluster = pick_smem_held_cluster(n), s = smem_held_shape(n);\n"
-        '  if (s < 0) { std::printf("%lld %d -1 0 0 0\\n", n, cluster); return; }\n'
-        "  const auto seq = std::make_index_sequence<kSmemHeldShapes.size()>{};\n"
-        '  std::printf("%lld %d %d %d %d %zu\\n", n, smem_held_cluster(s), smem_held_packs(n, cluster),\n'
-        "              packs_of_kernel<ort::half_t>(smem_held_kernel<ort::half_t>(s), seq),\n"
-        "              packs_of_kernel<ort::bfloat16_t>(smem_held_kernel<ort::bfloat16_t>(s), seq), "
-        "smem_held_bytes(s));\n}\n"
+        "  constexpr int V = kSmemHeldVec<A>;\n"
+        "  const int cluster = pick_smem_held_cluster<V>(n), s = smem_held_shape<V>(n);\n"
+        '  if (s < 0) { std::printf("%d %lld %d -1 0 0 0\\n", V, n, cluster); return; }\n'
+        '  std::printf("%d %lld %d %d %d %d %zu\\n", V, n, smem_held_cluster<A>(s), smem_held_packs<V>(n, cluster),\n'
+        "              kernel_of<A>(s), kernel_of<B>(s), smem_held_bytes<A>(s));\n}\n"
         f"int main() {{\n{checks}\n  return 0;\n}}\n")
     exe = src.with_suffix("")
     subprocess.run(["nvcc", "-std=c++17", "-arch=sm_90", "--expt-relaxed-constexpr", f"-I{ROOT / 'src/cpp'}",
                     str(src), "-o", str(exe)], check=True, capture_output=True, text=True)
     out = subprocess.run([str(exe)], check=True, capture_output=True, text=True).stdout.split("\n")
-    return {int(line.split()[0]): [int(v) for v in line.split()[1:]] for line in out if line}
+    return {(int(line.split()[0]), int(line.split()[1])): [int(v) for v in line.split()[2:]] for line in out if line}
 
 
-@pytest.mark.parametrize(("length", "cluster", "packs"), CASES)
-def test_each_length_takes_its_measured_shape(table_program, length, cluster, packs):
-    got_cluster, got_packs, half_kernel, bf16_kernel, smem = table_program[length]
+@pytest.mark.parametrize(("vec", "length", "cluster", "packs"),
+                         [(8, *case) for case in CASES] + [(4, *case) for case in CASES_F32])
+def test_each_length_takes_its_measured_shape(table_program, vec, length, cluster, packs):
+    got_cluster, got_packs, kernel_a, kernel_b, smem = table_program[(vec, length)]
     assert got_cluster == cluster
     assert (got_packs == -1) == (cluster == 0)  # smem_held_shape is -1 exactly where the table holds no such row
     if cluster:
         assert got_packs == packs
-        assert cluster * packs * 512 * 8 >= length > cluster * (packs - 1) * 512 * 8  # the fewest packs that hold it
-        assert half_kernel == bf16_kernel == packs * 100 + cluster  # the kernel built for exactly that pair
+        # the fewest packs that hold it
+        assert cluster * packs * 512 * vec >= length > cluster * (packs - 1) * 512 * vec
+        assert kernel_a == kernel_b == packs * 100 + cluster  # the kernel built for exactly that pair (fp16, bf16)
         assert smem == packs * 512 * 16  # the bytes it is launched with: each thread's packs, 16 bytes each

@@ -51,7 +51,9 @@ def correctness_cases() -> list[CorrectnessCase]:
     # 196608 8 of 6 full, 200000 8 of 7 masked, 229376 8 of 7 full, 262144 8 of 8 full, 270336 8 of 9 masked,
     # 294912 8 of 9 full, 300000 16 of 5 masked, 393216 16 of 6 full, 458752 16 of 7 full, 500000 16 of 8
     # masked, 524288 16 of 8 full, 589824 16 of 9 full, 600000 16 of 10 masked, 655360 16 of 10 full, 800000 16 of
-    # 13 masked, 917504 16 of 14 full); 16-bit rows of 1000000 stay on the online kernel.
+    # 13 masked, 917504 16 of 14 full); 16-bit rows of 1000000 stay on the online kernel. fp32 rows of 262144-458752
+    # are held in 16 CTAs too (262144 8 packs full, 270336 9 masked, 294912 9 full, 300000 10 masked, 393216 12
+    # full, 458752 14 full); fp32 rows of 500000 and longer run online.
     # TileLang holds 16-bit rows of 2-8 whole parts of 32768 (65536 ... 262144) in shared memory, a block a part.
     # 1280 and 1536: the 16-bit (64 threads x 3 packs) entry with a masked last pack and exactly full.
     # 3072 and 3073: either side of the fp32 entries 256 x 4 and 512 x 2.

@@ -38,7 +38,8 @@
 //             (session 33, run fq: 36-39 % faster than online to 458752, 16 x 8 13 % ahead of 8 x 16 at 524288).
 //   beyond2:  the table landed from it at its new boundaries, and 16 CTAs of 5-7 packs against 8 of 10-14 (run fr:
 //             16 ahead by 3.8-5.4 %, so the 16-CTA entry starts at 294913).
-//   beyond3:  16 CTAs of 10-14 packs against online at 655360-917504 (prepared after run fs, not timed).
+//   beyond3:  16 CTAs of 10-14 packs against online at 655360-917504 (run ft: 42-51 % faster, landed).
+//   fp32:     cluster_smem_held with fp32 packs, 16 CTAs of 8-14, against online (and cluster_registers at 262144).
 //   prefetch: a CTA that fetches its next row by cp.async while it reduces and writes the current one.
 //             Run ev: slower with every row a CTA (softmax 3.90 / 3.75 / 3.40 TB/s at 2 / 4 rows and persistent).
 // (chunks, clusters, long and prefetch were modes of softmax_waves.cu when runs eo-ev ran them; their scripts and
@@ -46,7 +47,7 @@
 //
 //   nvcc -std=c++17 -O3 -arch=sm_90 -Isrc/cpp tests/bench/sweeps/softmax_held_ceiling.cu -o softmax_held_ceiling
 //   ./softmax_held_ceiling [chunks|clusters|long|split [rule]|shapes|table|fives|sizes [half]|refit|staged|refit2|
-//                           refit3|gaps|beyond|beyond2|beyond3|prefetch] [ncu] > softmax_held_ceiling.csv
+//                           refit3|gaps|beyond|beyond2|beyond3|fp32|prefetch] [ncu] > softmax_held_ceiling.csv
 #include <cuda_pipeline.h>
 #include <cuda_runtime.h>
 
@@ -437,7 +438,7 @@ Arm<T> smem_held(const char* name) {
 
 template <class T, int C, int P>
 Arm<T> smem_held_staged(const char* name) {
-  return {name, softmax_kernels::cluster_smem_held<T, 8, 512, P, C, true>, C, 512, size_t(P) * 512 * 16};
+  return {name, softmax_kernels::cluster_smem_held<T, 16 / sizeof(T), 512, P, C, true>, C, 512, size_t(P) * 512 * 16};
 }
 
 template <class T, int C>
@@ -475,9 +476,9 @@ void sweep_shapes() {
 // same references; the library builds each (CTAs, packs) pair since.
 template <class T>
 Arm<T> library_choice(int64_t length) {
-  const int shape = softmax_kernels::smem_held_shape(length);
-  return {"library_smem_held", softmax_kernels::smem_held_kernel<T>(shape), softmax_kernels::smem_held_cluster(shape),
-          512, softmax_kernels::smem_held_bytes(shape)};
+  const int shape = softmax_kernels::smem_held_shape<softmax_kernels::kSmemHeldVec<T>>(length);
+  return {"library_smem_held", softmax_kernels::smem_held_kernel<T>(shape),
+          softmax_kernels::smem_held_cluster<T>(shape), 512, softmax_kernels::smem_held_bytes<T>(shape)};
 }
 
 template <class T>
@@ -678,6 +679,22 @@ void sweep_beyond3() {
   time_arms<T>(73, 917504, {online, smem_held_staged<T, 16, 14>("staged_c16_p14")});
 }
 
+// fp32 (session 34, before run fu): fp32 rows past 262144 run `online` (cluster_registers holds at most 16 x 512 x 32
+// values, cluster_online 16 x 32 KB) at ~2.2 TB/s. cluster_smem_held with 4-value packs (8 KB a pack of a CTA, as
+// for halves) holds 16 x 14 x 2048 = 458752 of them, the bytes its 16-bit rows of 917504 hold; at 262144 it is timed
+// against the library's cluster_registers (16 CTAs of 512 threads x 8 packs in registers).
+void sweep_fp32() {
+  using T = float;
+  const Arm<T> online = {"online_1024", softmax_kernels::online<T, 4, 1024>, 0, 1024, 0};
+  time_arms<T>(128, 262144, {{"library_cluster_registers", softmax_kernels::cluster_registers<T, 4, 512, 8, 16, true>,
+                              16, 512, 0},
+                             smem_held_staged<T, 16, 8>("staged_c16_p8")});
+  time_arms<T>(113, 294912, {online, smem_held_staged<T, 16, 9>("staged_c16_p9")});
+  time_arms<T>(102, 327680, {online, smem_held_staged<T, 16, 10>("staged_c16_p10")});
+  time_arms<T>(85, 393216, {online, smem_held_staged<T, 16, 12>("staged_c16_p12")});
+  time_arms<T>(73, 458752, {online, smem_held_staged<T, 16, 14>("staged_c16_p14")});
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -731,6 +748,10 @@ int main(int argc, char** argv) {
   arms_mode("beyond", [](auto* t) { sweep_beyond<std::remove_pointer_t<decltype(t)>>(); });
   arms_mode("beyond2", [](auto* t) { sweep_beyond2<std::remove_pointer_t<decltype(t)>>(); });
   arms_mode("beyond3", [](auto* t) { sweep_beyond3<std::remove_pointer_t<decltype(t)>>(); });
+  if (mode == "all" || mode == "fp32") {
+    std::printf("dtype,rows,length,arm,cluster,clusters_resident,rep,us,tbps\n");
+    sweep_fp32();
+  }
   if (mode == "all" || mode == "prefetch") {
     std::printf("dtype,rows,arm,rep,us,tbps\n");
     sweep_prefetch<half_t>();

@@ -4,10 +4,11 @@
 //   cluster_online:    each CTA streams its part twice (statistics, then output; the second read mostly
 //                      from L2). 16-bit rows of 65536-262144.
 //   cluster_registers: each CTA holds its part in registers, so the row is read from HBM once, and the
-//                      cluster trades one (max, sum) pair. fp32 rows of 32768-262144 (session 11).
+//                      cluster trades one (max, sum) pair. fp32 rows of 32768-262143 (session 11).
 //   cluster_smem_held: each CTA holds its part as raw packs in shared memory (up to 72 KB a CTA, three an SM;
-//                      past 589824 up to 112 KB, two an SM), so the row is read from HBM once. 16-bit rows of
-//                      32769-917504 in 2, 4, 8 or 16 CTAs (sessions 29-34; CTAs by softmax_smem_held_table.cuh).
+//                      past 72 KB up to 112 KB, two an SM), so the row is read from HBM once. 16-bit rows of
+//                      32769-917504 in 2, 4, 8 or 16 CTAs (sessions 29-34), fp32 rows of 262144-458752 in 16
+//                      (session 34); CTAs by softmax_smem_held_table.cuh.
 //
 // Why clusters: ncu on the H200 (docs/runs/ncu-h200-2026-11-30-h.md) showed the online kernel reading 2.0x the
 // tensor at 256x262144 fp32: every row is in flight at once (one CTA per row, 1 MB rows), so a row's
@@ -192,16 +193,16 @@ __device__ __forceinline__ uint4 read_slot(const uint4* p) {
   return v;
 }
 
-// cluster_smem_held: 16-bit rows split across CLUSTER CTAs of TPR threads, each thread holding PACKS raw packs of
-// its CTA's part in its own slots of dynamic shared memory (PACKS x TPR x 16 bytes a CTA, filled by cp.async and
-// read back only by the thread that filled them, so no barrier guards them; packs past the row hold -inf). The
-// row is read from HBM once and written from what is held; the CTAs trade one (max, sum) pair (cluster_combine).
-// Registers hold 32 KB a CTA at three CTAs an SM (online_held); shared memory holds 64-72 KB there (88 KB at two),
-// so a row needs fewer CTAs, and a cluster's CTAs wait on each other less. The table that picks CLUSTER and
-// PACKS (softmax_smem_held_table.cuh) takes the fewest packs that hold the row, so its CTAs hold nearly equal
-// parts: 40000 halves cut 32768 + 7232 (8 packs) ran 75.8 us, cut 20480 + 19520 (5 packs) 65.3 (run ez).
-// PACKS stays a template argument: the same kernel with the packs counted at run time (one build per cluster
-// size) ran 1-3 % slower at every length (run fb, tests/bench/sweeps/softmax_held_ceiling.cu table).
+// cluster_smem_held: 16-bit (and, staged, fp32) rows split across CLUSTER CTAs of TPR threads, each thread holding
+// PACKS raw packs of its CTA's part in its own slots of dynamic shared memory (PACKS x TPR x 16 bytes a CTA, filled by
+// cp.async and read back only by the thread that filled them, so no barrier guards them; packs past the row hold -inf).
+// The row is read from HBM once and written from what is held; the CTAs trade one (max, sum) pair (cluster_combine).
+// Registers hold 32 KB a CTA at three CTAs an SM (online_held); shared memory holds 64-72 KB there (up to 112 KB at
+// two), so a row needs fewer CTAs, and a cluster's CTAs wait on each other less. The table that picks CLUSTER and PACKS
+// (softmax_smem_held_table.cuh) takes the fewest packs that hold the row, so its CTAs hold nearly equal parts: 40000
+// halves cut 32768 + 7232 (8 packs) ran 75.8 us, cut 20480 + 19520 (5 packs) 65.3 (run ez). PACKS stays a template
+// argument: the same kernel with the packs counted at run time (one build per cluster size) ran 1-3 % slower at every
+// length (run fb, tests/bench/sweeps/softmax_held_ceiling.cu table).
 // Session 29 (runs ew, ex): 1024x65536 halves 74.3-75.5 -> 68.4-68.5 us against cluster_online.
 // STAGED (session 32, the library's): each pack its own cp.async group, and the (max, sum) taken online pack by pack
 // as each lands (one rescale a pack), so the reductions overlap the loads and the slots are read once before the
@@ -213,7 +214,9 @@ template <class T, int VEC, int TPR, int PACKS, int CLUSTER, bool STAGED = true>
 __global__ void __launch_bounds__(TPR, 3) cluster_smem_held(T* out, const T* x, RowsOfDim r, cuda::Trigger trigger) {
   cuda::pdl_prologue(trigger);
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
-  static_assert(raw_packs<T, VEC>() && sizeof(cuda::Pack<T, VEC>) == 16, "16-byte packs of 16-bit values");
+  // fp32 packs (4 values) take the staged path only: the two-pass one widens raw 16-bit pairs.
+  static_assert(sizeof(cuda::Pack<T, VEC>) == 16 && (raw_packs<T, VEC>() || (sizeof(T) == 4 && STAGED)),
+                "16-byte packs of 16-bit values, or of fp32 values when staged");
   constexpr int kStride = TPR * VEC, kPart = kStride * PACKS;
   __shared__ uint64_t arrived;
   start_exchange<true>(&arrived);
@@ -225,7 +228,7 @@ __global__ void __launch_bounds__(TPR, 3) cluster_smem_held(T* out, const T* x, 
   const int first = rank * kPart + tid * VEC;  // cluster rows are < 2^31 elements
   const int valid = int(r.length) - first;    // the row's elements from this thread's first pack on
   const T* px = x + x_off + first;
-  const uint32_t neg_inf = std::is_same_v<T, half_t> ? 0xfc00fc00u : 0xff80ff80u;
+  const uint32_t neg_inf = sizeof(T) == 4 ? 0xff800000u : std::is_same_v<T, half_t> ? 0xfc00fc00u : 0xff80ff80u;
 #pragma unroll
   for (int p = 0; p < PACKS; ++p) {
     if (p * kStride < valid) __pipeline_memcpy_async(&slots[p * TPR + tid], px + p * kStride, 16);
@@ -244,7 +247,13 @@ __global__ void __launch_bounds__(TPR, 3) cluster_smem_held(T* out, const T* x, 
     for (int p = 0; p < PACKS; ++p) {
       __pipeline_wait_prior(PACKS - 1 - p);  // a constant once unrolled; above 8 it waits for more (still right)
       const cuda::Pack<T, VEC> one[1] = {held(p)};
-      add_packs(own, one);
+      if constexpr (raw_packs<T, VEC>()) {
+        add_packs(own, one);
+      } else {
+        float f[VEC];
+        cuda::unpack(one[0], f);
+        add_chunk(own, f);
+      }
     }
   } else {
     __pipeline_commit();

@@ -3,10 +3,10 @@
 //   coalesce into one, in at most half a wave       (tests/bench/sweeps/softmax_short_rows.cu says why)
 //   unit-stride rows listed in the registers table -> `registers` with that (threads per row, packs per
 //                                                    thread): the row is read from HBM once
-//   fp32 rows of 16385-262144 on Hopper            -> `cluster_registers`: the row split across a cluster
+//   fp32 rows of 16385-262143 on Hopper            -> `cluster_registers`: the row split across a cluster
 //                                                    whose CTAs hold it in registers (cluster table)
-//   16-bit rows of 32769-917504 on Hopper          -> `cluster_smem_held`: the row split evenly across a cluster
-//                                                    of 2, 4, 8 or 16 CTAs that hold it in shared memory
+//   16-bit rows of 32769-917504 and fp32 rows of   -> `cluster_smem_held`: the row split evenly across a cluster
+//   262144-458752 on Hopper                           of 2, 4, 8 or 16 CTAs that hold it in shared memory
 //                                                    (softmax_smem_held_table.cuh)
 //   rows of 65536-262144 (fp32: -131072) on a      -> `cluster_online`: the row split across a cluster of
 //   Hopper where the cluster kernels above do not     rows' bytes / 32 KB CTAs that each stream their
@@ -45,7 +45,7 @@ struct SoftmaxCudaDescriptor {
   int online_threads = 1024;   // threads per row of the online kernel with 16-byte packs
   bool held = false;           // online rows that online_held's registers hold (16-bit, one step)
   int cluster = 0;             // CTAs per row of cluster_online (Cluster path)
-  int smem_shape = -1;         // cluster_smem_held's kernel, an index in kSmemHeldShapes (ClusterSmemHeld path)
+  int smem_shape = -1;         // cluster_smem_held's kernel, an index in kSmemHeldShapes<vec> (ClusterSmemHeld path)
   int split = -1;              // cluster_registers table entry (ClusterRegisters path)
   bool split_full = false;     // the row fills every pack of entry `split`
   int device_id = 0;
@@ -203,7 +203,6 @@ using softmax_kernels::cluster_fits;
 using softmax_kernels::launch_in_clusters;
 using softmax_kernels::SoftmaxKernel;
 using softmax_kernels::kSmemHeldThreads;
-using softmax_kernels::pick_smem_held_cluster;
 using softmax_kernels::smem_held_bytes;
 using softmax_kernels::smem_held_cluster;
 using softmax_kernels::smem_held_kernel;
@@ -307,14 +306,13 @@ Status softmax_cuda_create(SoftmaxCudaDescriptor** desc, const TensorDesc* out, 
   if (d->path == SoftmaxPath::Short) d->short_rows = plan_short_rows(r);
   const bool clusters = d->path == SoftmaxPath::Online && d->packs_aligned && props.cluster_launch &&
                         r.rows <= INT32_MAX / 16;
-  const int shape = clusters && vec == 8 ? smem_held_shape(r.length) : -1;
+  const int shape = !clusters ? -1 : vec == 8 ? smem_held_shape<8>(r.length) : smem_held_shape<4>(r.length);
   if (shape >= 0) {
     bool fits = false;
     dispatch_float(d->info.dtype, [&](auto tag) {
       using T = typename decltype(tag)::type;
-      if constexpr (sizeof(T) == 2)
-        fits = cluster_fits<T>(smem_held_kernel<T>(shape), smem_held_cluster(shape), kSmemHeldThreads,
-                               smem_held_bytes(shape));
+      fits = cluster_fits<T>(smem_held_kernel<T>(shape), smem_held_cluster<T>(shape), kSmemHeldThreads,
+                             smem_held_bytes<T>(shape));
       return Status::Success;
     });
     if (fits) {
@@ -322,7 +320,8 @@ Status softmax_cuda_create(SoftmaxCudaDescriptor** desc, const TensorDesc* out, 
       d->smem_shape = shape;
     }
   }
-  if (clusters && vec == 4) {  // fp32 rows: cluster_registers where it fits, else cluster_online / online
+  // fp32 rows that cluster_smem_held does not take: cluster_registers where it fits, else cluster_online / online
+  if (clusters && vec == 4 && d->path == SoftmaxPath::Online) {
     d->split = pick_entry(cluster_table<4>(), r.length);
     if (d->split >= 0) {
       const RowConfig c = cluster_table<4>()[size_t(d->split)];
@@ -379,12 +378,10 @@ Status softmax_cuda_execute(const SoftmaxCudaDescriptor* desc, void*, size_t, vo
         if (e != cudaSuccess) return cuda_status(e, "softmax");
       }
     } else if (desc->path == SoftmaxPath::ClusterSmemHeld && wide) {
-      if constexpr (sizeof(T) == 2) {
-        const int shape = desc->smem_shape;
-        const cudaError_t e = launch_in_clusters<T>(smem_held_kernel<T>(shape), smem_held_cluster(shape),
-                                                    kSmemHeldThreads, r, o, px, st, smem_held_bytes(shape));
-        if (e != cudaSuccess) return cuda_status(e, "softmax");
-      }
+      const int shape = desc->smem_shape;
+      const cudaError_t e = launch_in_clusters<T>(smem_held_kernel<T>(shape), smem_held_cluster<T>(shape),
+                                                  kSmemHeldThreads, r, o, px, st, smem_held_bytes<T>(shape));
+      if (e != cudaSuccess) return cuda_status(e, "softmax");
     } else if (desc->path == SoftmaxPath::Cluster && wide) {
       const cudaError_t e = launch_in_clusters<T>(cluster_online_kernel<T>(desc->cluster), desc->cluster,
                                                   kClusterThreads, r, o, px, st);

@@ -13,9 +13,9 @@
 namespace ort::softmax_kernels {
 
 // cluster_smem_held: 16-bit rows of 32769-917504 in a cluster of `cluster` CTAs of 512 threads, each thread holding
-// the fewest packs that hold the row in shared memory (8 KB a pack of a CTA: at most 9 packs for three CTAs an SM, 14 for two),
-// so the parts are nearly equal; every length 6-28 % faster than cluster_online or online, which took these rows
-// before (session 30). Session 30 fitted the first table (runs ez-ff) while clusters of 4, 5 and 8 lost
+// the fewest packs that hold the row in shared memory (8 KB a pack of a CTA: at most 9 packs for three CTAs an SM,
+// 14 for two), so the parts are nearly equal; every length 6-28 % faster than cluster_online or online, which took
+// these rows before (session 30). Session 30 fitted the first table (runs ez-ff) while clusters of 4, 5 and 8 lost
 // ~10 %; session 31 found why (the slots began 16 bytes past a 32-byte boundary in those sizes, and each cp.async
 // read its L2 sectors twice) and aligned them. Session 32 refitted it three times (tests/bench/sweeps/
 // softmax_held_ceiling.cu, H200, 4 timings each, fp16; bf16 alike but where noted). Run fl (refit, the kernel
@@ -46,74 +46,110 @@ struct SmemHeldShape {
 constexpr int kSmemHeldThreads = 512;
 constexpr int64_t kSmemHeldMinLength = 32769;
 constexpr std::array<SmemHeldShape, 4> kSmemHeldTable{{{57344, 2}, {114688, 4}, {294912, 8}, {917504, 16}}};
+// fp32 rows (packs of 4 values, so a CTA's 8 KB pack holds half the values) of 262144-458752 in 16 CTAs of 8-14
+// packs, the bytes the 16-bit entry holds at 524288-917504. Session 34, run fu (sweep fp32, 128 MiB a tensor, 4
+// timings each): past 262144 they ran `online`, 294912 67.8 against 119.5 us, 327680 69.4 against 120.2, 393216
+// 70.0 against 128.8, 458752 71.1 against 131.1 (43-46 % faster); at 262144 16 x 8 ran 68.7 against
+// cluster_registers' 70.4 (21 clusters resident against 14). Rows of 131073-262143 stay on cluster_registers
+// (16 x 5-7 in shared memory untimed).
+constexpr int64_t kSmemHeldMinLengthF32 = 262144;
+constexpr std::array<SmemHeldShape, 1> kSmemHeldTableF32{{{458752, 16}}};
 
-// The packs a thread that hold a row of `length` in `cluster` CTAs: the fewest, so the CTAs' parts are nearly equal.
-constexpr int smem_held_packs(int64_t length, int cluster) {
-  return int(ceil_div(length, int64_t(cluster) * kSmemHeldThreads * 8));
+// The table for packs of VEC values: 8 (16-bit rows) or 4 (fp32).
+template <int VEC>
+constexpr auto smem_held_table() {
+  static_assert(VEC == 8 || VEC == 4, "16-byte packs of 16-bit or fp32 values");
+  if constexpr (VEC == 8) return kSmemHeldTable;
+  else return kSmemHeldTableF32;
+}
+template <int VEC>
+constexpr int64_t smem_held_min_length() {
+  return VEC == 8 ? kSmemHeldMinLength : kSmemHeldMinLengthF32;
 }
 
+// The packs a thread that hold a row of `length` in `cluster` CTAs: the fewest, so the CTAs' parts are nearly equal.
+template <int VEC = 8>
+constexpr int smem_held_packs(int64_t length, int cluster) {
+  return int(ceil_div(length, int64_t(cluster) * kSmemHeldThreads * VEC));
+}
+
+template <int VEC = 8>
 inline int pick_smem_held_cluster(int64_t length) {
-  if (length < kSmemHeldMinLength) return 0;
-  for (const SmemHeldShape& e : kSmemHeldTable)
+  if (length < smem_held_min_length<VEC>()) return 0;
+  for (const SmemHeldShape& e : smem_held_table<VEC>())
     if (length <= e.max_length) return e.cluster;
   return 0;
 }
 
-// Every (CTAs, packs) the table reaches, one kernel each (23: 46 with both dtypes).
+// Every (CTAs, packs) a table reaches, one kernel each (16-bit: 23, 46 with both dtypes; fp32: 7).
 struct SmemHeldKernelShape {
   int cluster, packs;
 };
 
+template <int VEC>
 constexpr size_t smem_held_shape_count() {
   size_t n = 0;
-  int64_t first = kSmemHeldMinLength;
-  for (const SmemHeldShape& e : kSmemHeldTable) {
-    n += size_t(smem_held_packs(e.max_length, e.cluster) - smem_held_packs(first, e.cluster) + 1);
+  int64_t first = smem_held_min_length<VEC>();
+  for (const SmemHeldShape& e : smem_held_table<VEC>()) {
+    n += size_t(smem_held_packs<VEC>(e.max_length, e.cluster) - smem_held_packs<VEC>(first, e.cluster) + 1);
     first = e.max_length + 1;
   }
   return n;
 }
 
-constexpr std::array<SmemHeldKernelShape, smem_held_shape_count()> smem_held_shapes() {
-  std::array<SmemHeldKernelShape, smem_held_shape_count()> shapes{};
+template <int VEC>
+constexpr std::array<SmemHeldKernelShape, smem_held_shape_count<VEC>()> smem_held_shapes() {
+  std::array<SmemHeldKernelShape, smem_held_shape_count<VEC>()> shapes{};
   size_t n = 0;
-  int64_t first = kSmemHeldMinLength;
-  for (const SmemHeldShape& e : kSmemHeldTable) {
-    for (int p = smem_held_packs(first, e.cluster); p <= smem_held_packs(e.max_length, e.cluster); ++p)
+  int64_t first = smem_held_min_length<VEC>();
+  for (const SmemHeldShape& e : smem_held_table<VEC>()) {
+    for (int p = smem_held_packs<VEC>(first, e.cluster); p <= smem_held_packs<VEC>(e.max_length, e.cluster); ++p)
       shapes[n++] = {e.cluster, p};
     first = e.max_length + 1;
   }
   return shapes;
 }
-constexpr auto kSmemHeldShapes = smem_held_shapes();
-static_assert(kSmemHeldShapes.size() == 23, "the table's (CTAs, packs) pairs; tests/test_build.py counts their PTX");
+template <int VEC>
+constexpr auto kSmemHeldShapes = smem_held_shapes<VEC>();
+static_assert(kSmemHeldShapes<8>.size() == 23, "the 16-bit (CTAs, packs) pairs; tests/test_build.py counts their PTX");
+static_assert(kSmemHeldShapes<4>.size() == 7, "the fp32 (CTAs, packs) pairs; tests/test_build.py counts their PTX");
 
-// The index in kSmemHeldShapes of the kernel for a row of `length`, or -1 where the table holds no such row. create()
-// keeps it, so execute() neither walks the table nor counts the packs again.
+// The index in kSmemHeldShapes<VEC> of the kernel for a row of `length`, or -1 where the table holds no such row.
+// create() keeps it, so execute() neither walks the table nor counts the packs again.
+template <int VEC = 8>
 inline int smem_held_shape(int64_t length) {
-  const int cluster = pick_smem_held_cluster(length);
+  const int cluster = pick_smem_held_cluster<VEC>(length);
   if (cluster == 0) return -1;  // checked first: smem_held_packs divides by the cluster
-  const int packs = smem_held_packs(length, cluster);
-  for (size_t i = 0; i < kSmemHeldShapes.size(); ++i)
-    if (kSmemHeldShapes[i].cluster == cluster && kSmemHeldShapes[i].packs == packs) return int(i);
+  const int packs = smem_held_packs<VEC>(length, cluster);
+  for (size_t i = 0; i < kSmemHeldShapes<VEC>.size(); ++i)
+    if (kSmemHeldShapes<VEC>[i].cluster == cluster && kSmemHeldShapes<VEC>[i].packs == packs) return int(i);
   return -1;
 }
 
+template <class T>
+constexpr int kSmemHeldVec = 16 / int(sizeof(T));
+
 template <class T, size_t... I>
 SoftmaxKernel<T> smem_held_kernel(int shape, std::index_sequence<I...>) {
+  constexpr int kVec = kSmemHeldVec<T>;
+  constexpr auto& shapes = kSmemHeldShapes<kVec>;
   static const SoftmaxKernel<T> kernels[] = {
-      cluster_smem_held<T, 8, kSmemHeldThreads, kSmemHeldShapes[I].packs, kSmemHeldShapes[I].cluster>...};
+      cluster_smem_held<T, kVec, kSmemHeldThreads, shapes[I].packs, shapes[I].cluster>...};
   return kernels[shape];
 }
 
+// The kernel, CTAs and shared memory of shape `shape` (from smem_held_shape<kSmemHeldVec<T>>) for rows of T.
 template <class T>
 SoftmaxKernel<T> smem_held_kernel(int shape) {
-  return smem_held_kernel<T>(shape, std::make_index_sequence<kSmemHeldShapes.size()>{});
+  return smem_held_kernel<T>(shape, std::make_index_sequence<kSmemHeldShapes<kSmemHeldVec<T>>.size()>{});
 }
-
-inline int smem_held_cluster(int shape) { return kSmemHeldShapes[size_t(shape)].cluster; }
-inline size_t smem_held_bytes(int shape) {
-  return size_t(kSmemHeldShapes[size_t(shape)].packs) * kSmemHeldThreads * 16;
+template <class T>
+int smem_held_cluster(int shape) {
+  return kSmemHeldShapes<kSmemHeldVec<T>>[size_t(shape)].cluster;
+}
+template <class T>
+size_t smem_held_bytes(int shape) {
+  return size_t(kSmemHeldShapes<kSmemHeldVec<T>>[size_t(shape)].packs) * kSmemHeldThreads * 16;
 }
 
 }  // namespace ort::softmax_kernels
