@@ -42,7 +42,8 @@ def test_every_generated_variant_parses_to_the_librarys_part_count(n, dtype):
     for name in names[2:]:
         v = sweep.parse_variant(name)
         if v.program == "smem":  # the library's kernel for 16-bit rows of 65536 without fast math, or a candidate
-            assert dtype != torch.float32 and v.parts * sweep.SMEM_PART == n
+            part = sweep.SMEM_PART_F32 if dtype == torch.float32 else sweep.SMEM_PART  # 64 KB of either
+            assert v.parts * part == n
             assert v.fast_math == (not smem)
             continue
         assert v.parts == parts

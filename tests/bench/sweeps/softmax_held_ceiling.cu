@@ -39,7 +39,9 @@
 //   beyond2:  the table landed from it at its new boundaries, and 16 CTAs of 5-7 packs against 8 of 10-14 (run fr:
 //             16 ahead by 3.8-5.4 %, so the 16-CTA entry starts at 294913).
 //   beyond3:  16 CTAs of 10-14 packs against online at 655360-917504 (run ft: 42-51 % faster, landed).
-//   fp32:     cluster_smem_held with fp32 packs, 16 CTAs of 8-14, against online (and cluster_registers at 262144).
+//   fp32:     cluster_smem_held with fp32 packs, 16 CTAs of 8-14, against online (and cluster_registers at 262144;
+//             runs fu, fv: 43-46 % faster than online, 2.4 % than cluster_registers, landed from 262144).
+//   fp32b:    the same at 16 x 5-7 against cluster_registers at 140000-229376 (prepared after run fv, not timed).
 //   prefetch: a CTA that fetches its next row by cp.async while it reduces and writes the current one.
 //             Run ev: slower with every row a CTA (softmax 3.90 / 3.75 / 3.40 TB/s at 2 / 4 rows and persistent).
 // (chunks, clusters, long and prefetch were modes of softmax_waves.cu when runs eo-ev ran them; their scripts and
@@ -47,7 +49,7 @@
 //
 //   nvcc -std=c++17 -O3 -arch=sm_90 -Isrc/cpp tests/bench/sweeps/softmax_held_ceiling.cu -o softmax_held_ceiling
 //   ./softmax_held_ceiling [chunks|clusters|long|split [rule]|shapes|table|fives|sizes [half]|refit|staged|refit2|
-//                           refit3|gaps|beyond|beyond2|beyond3|fp32|prefetch] [ncu] > softmax_held_ceiling.csv
+//                           refit3|gaps|beyond|beyond2|beyond3|fp32|fp32b|prefetch] [ncu] > softmax_held_ceiling.csv
 #include <cuda_pipeline.h>
 #include <cuda_runtime.h>
 
@@ -679,7 +681,7 @@ void sweep_beyond3() {
   time_arms<T>(73, 917504, {online, smem_held_staged<T, 16, 14>("staged_c16_p14")});
 }
 
-// fp32 (session 34, before run fu): fp32 rows past 262144 run `online` (cluster_registers holds at most 16 x 512 x 32
+// fp32 (session 34, runs fu and fv): fp32 rows past 262144 ran `online` (cluster_registers holds at most 16 x 512 x 32
 // values, cluster_online 16 x 32 KB) at ~2.2 TB/s. cluster_smem_held with 4-value packs (8 KB a pack of a CTA, as
 // for halves) holds 16 x 14 x 2048 = 458752 of them, the bytes its 16-bit rows of 917504 hold; at 262144 it is timed
 // against the library's cluster_registers (16 CTAs of 512 threads x 8 packs in registers).
@@ -693,6 +695,19 @@ void sweep_fp32() {
   time_arms<T>(102, 327680, {online, smem_held_staged<T, 16, 10>("staged_c16_p10")});
   time_arms<T>(85, 393216, {online, smem_held_staged<T, 16, 12>("staged_c16_p12")});
   time_arms<T>(73, 458752, {online, smem_held_staged<T, 16, 14>("staged_c16_p14")});
+}
+
+// fp32b (session 34, prepared after run fv, not timed): fp32 rows of 131073-262143 run cluster_registers' masked
+// 16 x 512 x 8 entry (14 clusters resident); 16 CTAs of 5-7 packs in shared memory fit three an SM (21), which won
+// 2.4 % at 262144 (run fu). 140000: 16 x 5 whose last CTA holds a part-filled part.
+void sweep_fp32b() {
+  using T = float;
+  const Arm<T> registers = {"library_cluster_registers", softmax_kernels::cluster_registers<T, 4, 512, 8, 16, false>,
+                            16, 512, 0};
+  time_arms<T>(240, 140000, {registers, smem_held_staged<T, 16, 5>("staged_c16_p5")});
+  time_arms<T>(205, 163840, {registers, smem_held_staged<T, 16, 5>("staged_c16_p5")});
+  time_arms<T>(171, 196608, {registers, smem_held_staged<T, 16, 6>("staged_c16_p6")});
+  time_arms<T>(146, 229376, {registers, smem_held_staged<T, 16, 7>("staged_c16_p7")});
 }
 
 }  // namespace
@@ -751,6 +766,10 @@ int main(int argc, char** argv) {
   if (mode == "all" || mode == "fp32") {
     std::printf("dtype,rows,length,arm,cluster,clusters_resident,rep,us,tbps\n");
     sweep_fp32();
+  }
+  if (mode == "all" || mode == "fp32b") {
+    std::printf("dtype,rows,length,arm,cluster,clusters_resident,rep,us,tbps\n");
+    sweep_fp32b();
   }
   if (mode == "all" || mode == "prefetch") {
     std::printf("dtype,rows,arm,rep,us,tbps\n");

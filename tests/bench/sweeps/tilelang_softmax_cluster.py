@@ -35,6 +35,11 @@ SHAPES = ((1024, 65536), (256, 262144))
 # kernel's 89.0), which the library takes since (tl_softmax.SMEM_PART_COUNTS); since session 33 (runs fq, fr) it
 # takes every count of 2-8, so a candidate appears only if a count leaves that tuple.
 SMEM_PART = tl_softmax.SMEM_THREADS * tl_softmax.SMEM_PACKS * 8
+# The same 64 KB part holds half as many fp32 values. Session 34 held our CUDA's fp32 rows of 262144 in 16 CTAs of
+# 64 KB (run fv: 135.6 -> 133.0 us, which left TileLang's 16-part registers kernel at 0.82x of it), so fp32 rows of
+# 2-16 whole parts time the library's shared-memory kernel as a candidate (`smem{parts}`; not yet timed: lowered on
+# the CPU it reads by float4, 40 registers, 8 bytes spilled).
+SMEM_PART_F32 = SMEM_PART // 2
 
 DTYPES = (torch.float32, torch.bfloat16, torch.float16)
 
@@ -49,8 +54,9 @@ def variants(n: int, dtype: torch.dtype) -> list[str]:
     the serial combine's loops unrolled k times (`_u{k}`; 0: fully; at 16 parts the library combines in warps
     instead, and u2 was its choice before session 23), and for the packed kernel in blocks of the other thread
     count (`_t{threads}`; every count where the library holds 16-bit rows of 65536 in shared memory, whose
-    `smem2_precise` comes last), and for other 16-bit rows of 3-8 whole 64 KB parts the library's shared-memory
-    kernel in that many blocks (`smem{parts}`). Each variant is one TileLang compilation (5-15 s), hence so few."""
+    `smem2_precise` comes last), and for other 16-bit rows of 3-8 whole 64 KB parts, and fp32 rows of 2-16, the
+    library's shared-memory kernel in that many blocks (`smem{parts}`). Each variant is one TileLang compilation
+    (5-15 s), hence so few."""
     names = ["library", "split"]
     dt = _name(dtype)
     smem = tl_softmax.cluster_smem_parts(n, dt)
@@ -69,6 +75,8 @@ def variants(n: int, dtype: torch.dtype) -> list[str]:
         names += [f"smem{smem}_precise"]
     elif dt != "float32" and n % SMEM_PART == 0 and 2 < n // SMEM_PART <= 8:  # the library's kernel in more blocks
         names += [f"smem{n // SMEM_PART}"]
+    elif dt == "float32" and n % SMEM_PART_F32 == 0 and 2 <= n // SMEM_PART_F32 <= 16:
+        names += [f"smem{n // SMEM_PART_F32}"]
     return names
 
 
