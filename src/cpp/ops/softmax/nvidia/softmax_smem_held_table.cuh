@@ -68,12 +68,12 @@ constexpr int64_t smem_held_min_length() {
 }
 
 // The packs a thread that hold a row of `length` in `cluster` CTAs: the fewest, so the CTAs' parts are nearly equal.
-template <int VEC = 8>
+template <int VEC>
 constexpr int smem_held_packs(int64_t length, int cluster) {
   return int(ceil_div(length, int64_t(cluster) * kSmemHeldThreads * VEC));
 }
 
-template <int VEC = 8>
+template <int VEC>
 inline int pick_smem_held_cluster(int64_t length) {
   if (length < smem_held_min_length<VEC>()) return 0;
   for (const SmemHeldShape& e : smem_held_table<VEC>())
@@ -116,7 +116,7 @@ static_assert(kSmemHeldShapes<4>.size() == 7, "the fp32 (CTAs, packs) pairs; tes
 
 // The index in kSmemHeldShapes<VEC> of the kernel for a row of `length`, or -1 where the table holds no such row.
 // create() keeps it, so execute() neither walks the table nor counts the packs again.
-template <int VEC = 8>
+template <int VEC>
 inline int smem_held_shape(int64_t length) {
   const int cluster = pick_smem_held_cluster<VEC>(length);
   if (cluster == 0) return -1;  // checked first: smem_held_packs divides by the cluster
