@@ -247,13 +247,7 @@ __global__ void __launch_bounds__(TPR, 3) cluster_smem_held(T* out, const T* x, 
     for (int p = 0; p < PACKS; ++p) {
       __pipeline_wait_prior(PACKS - 1 - p);  // a constant once unrolled; above 8 it waits for more (still right)
       const cuda::Pack<T, VEC> one[1] = {held(p)};
-      if constexpr (raw_packs<T, VEC>()) {
-        add_packs(own, one);
-      } else {
-        float f[VEC];
-        cuda::unpack(one[0], f);
-        add_chunk(own, f);
-      }
+      add_packs(own, one);
     }
   } else {
     __pipeline_commit();

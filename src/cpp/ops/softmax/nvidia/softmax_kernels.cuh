@@ -221,25 +221,34 @@ __host__ __device__ constexpr int stream_min_blocks() {
   return VALUES > 16 ? 1536 / TPR : min_blocks<TPR, 16>();
 }
 
-// Adds PACKS raw 16-bit packs to a running (max, sum): add_chunk's order (the max, one rescale, the exps),
-// with the max on the raw pairs and each pack's exps summed as a tree (3 dependent adds, not 8).
+// Adds PACKS loaded packs to a running (max, sum), in add_chunk's order (the max, one rescale, the exps). 16-bit
+// packs stay raw: the max is taken on the raw pairs and each pack's exps are summed as a tree (3 dependent adds,
+// not 8). Other packs are widened whole and go through add_chunk. The one place that picks between the two, for
+// the streaming passes and the cluster kernels' staged loop alike.
 template <class T, int VEC, int PACKS>
 __device__ __forceinline__ void add_packs(Online& acc, const cuda::Pack<T, VEC> (&raw)[PACKS]) {
-  const float base = raise_max(acc, cuda::packed_max(raw));
-  float s = 0.f;
+  if constexpr (raw_packs<T, VEC>()) {
+    const float base = raise_max(acc, cuda::packed_max(raw));
+    float s = 0.f;
 #pragma unroll
-  for (int u = 0; u < PACKS; ++u) {
-    float f[VEC];
-    cuda::unpack(raw[u], f);
+    for (int u = 0; u < PACKS; ++u) {
+      float f[VEC];
+      cuda::unpack(raw[u], f);
 #pragma unroll
-    for (int k = 0; k < VEC; ++k) f[k] = exp_of_difference(f[k], base);
+      for (int k = 0; k < VEC; ++k) f[k] = exp_of_difference(f[k], base);
 #pragma unroll
-    for (int half = VEC / 2; half >= 1; half /= 2)
+      for (int half = VEC / 2; half >= 1; half /= 2)
 #pragma unroll
-      for (int k = 0; k < half; ++k) f[k] += f[k + half];
-    s += f[0];
+        for (int k = 0; k < half; ++k) f[k] += f[k + half];
+      s += f[0];
+    }
+    acc.s += s;
+  } else {
+    float f[PACKS * VEC];
+#pragma unroll
+    for (int u = 0; u < PACKS; ++u) cuda::unpack(raw[u], *reinterpret_cast<float(*)[VEC]>(f + u * VEC));
+    add_chunk(acc, f);
   }
-  acc.s += s;
 }
 
 // The two streaming passes over a stretch of `len` elements that TPR threads share (thread t takes the
@@ -255,14 +264,7 @@ __device__ __forceinline__ Online stream_statistics(const T* px, Index len) {
     cuda::Pack<T, VEC> raw[PACKS];
 #pragma unroll
     for (int u = 0; u < PACKS; ++u) raw[u] = cuda::load_pack<T, VEC>(px + i + u * kStep);
-    if constexpr (raw_packs<T, VEC>()) {
-      add_packs(acc, raw);
-    } else {
-      float f[PACKS * VEC];
-#pragma unroll
-      for (int u = 0; u < PACKS; ++u) cuda::unpack(raw[u], *reinterpret_cast<float(*)[VEC]>(f + u * VEC));
-      add_chunk(acc, f);
-    }
+    add_packs(acc, raw);
   }
   for (; i < len; i += kStep) {
     float f[VEC];
