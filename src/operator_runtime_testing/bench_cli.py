@@ -144,15 +144,21 @@ def main(argv: list[str] | None = None) -> int:
         console.print(f"[yellow]peer[/] {n}")
     extra = {"mode": args.mode if gpu else "host", "skipped": skipped, "peer_notes": list(dict.fromkeys(peer_notes))}
     if args.host_overhead:
-        costs = host_overhead.measure(device, backends[0] if backends else None)
+        batches = (200, 1)
+        costs = {b: host_overhead.measure(device, backends[0] if backends else None, batch=b) for b in batches}
         t = Table(title=f"host cost per call, copy of 1024 fp32 ({label})")
         t.add_column("form")
-        t.add_column("µs/call", justify="right")
-        t.add_column("vs torch eager", justify="right")
-        base = costs["torch eager (y.copy_(x))"]
-        for k, v in costs.items():
-            t.add_row(k, f"{v:.2f}", f"{v / base:.2f}x")
+        for b in batches:
+            name = "alone" if b == 1 else f"batch of {b}"
+            t.add_column(f"µs/call, {name}", justify="right")
+            t.add_column("vs torch eager", justify="right")
+        for k in costs[batches[0]]:
+            cells = []
+            for b in batches:
+                v, base = costs[b][k], costs[b]["torch eager (y.copy_(x))"]
+                cells += [f"{v:.2f}", f"{v / base:.2f}x"]
+            t.add_row(k, *cells)
         console.print(t)
-        extra["host_overhead_us"] = costs
+        extra["host_overhead_us"] = {f"batch {b}": c for b, c in costs.items()}
     write_all(results, Path(args.out), ceiling, title, extra, console)
     return 0

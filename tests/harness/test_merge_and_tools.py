@@ -109,10 +109,11 @@ def test_profile_once_refuses_without_a_gpu(monkeypatch):
         profile_once.main(["--op", "softmax", "--case", "4096x128"])
 
 
-def test_host_overhead_reports_every_form_including_the_cpp_part():
+@pytest.mark.parametrize("batch", [1, 200])
+def test_host_overhead_reports_every_form_including_the_cpp_part(batch):
     from operator_runtime_testing import host_overhead
 
-    costs = host_overhead.measure(torch.device("cpu"), "cpu", numel=64)
+    costs = host_overhead.measure(torch.device("cpu"), "cpu", numel=64, batch=batch)
     assert set(costs) == {"torch eager (y.copy_(x))", "ort.copy(x)", "ort.copy(x, out=y)", "prepared op(x2, out=y2)",
                           "prepared op()", "descriptor execute (C++ only)"}
     assert all(v > 0 for v in costs.values())
