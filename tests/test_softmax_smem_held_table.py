@@ -64,7 +64,13 @@ CASES = [
 
 # fp32 rows: packs of 4 values, so a pack of 16 CTAs holds 32768 of them (run fu, sweep fp32)
 CASES_F32 = [
-    (262143, 0, 0),      # cluster_registers (16 CTAs of 512 x 8 packs in registers)
+    (131072, 0, 0),      # cluster_registers (8 CTAs of 512 x 8 packs in registers, every pack filled)
+    (131073, 16, 5),     # fp32b (run fw): held 42-57 % ahead of cluster_registers' masked 16-CTA kernel
+    (140000, 16, 5),     # 67.0 against 155.0
+    (163840, 16, 5),
+    (163841, 16, 6),
+    (229376, 16, 7),     # 67.7 against 111.4
+    (262143, 16, 8),
     (262144, 16, 8),     # 68.7 against cluster_registers' 70.4
     (262145, 16, 9),
     (294912, 16, 9),     # 67.8 against online's 119.5; 72 KB a CTA, three an SM

@@ -53,4 +53,11 @@ def measure(device: torch.device, backend: str | None = None, numel: int = 1024,
         ptrs, stream, ws_ptr, ws_size = (y.data_ptr(), x.data_ptr()), op._stream(), op._ws_ptr, op._ws_size
         costs["descriptor execute (C++ only)"] = _per_call_us(lambda: desc.execute(ws_ptr, ws_size, *ptrs, stream),
                                                               sync, batch)
+    # On a GPU the bound op() above replays the call recorded as a CUDA graph (bindings/call_graph.cc); its C++
+    # part alone, beside the launch it replaces (the execute row).
+    graph = op._graph
+    if graph:
+        stream = op._stream()
+        costs["graph replay (C++ only)"] = _per_call_us(lambda: graph.replay(stream, y.data_ptr(), x.data_ptr()),
+                                                        sync, batch)
     return costs

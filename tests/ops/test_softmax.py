@@ -59,16 +59,16 @@ def test_softmax_matches_torch_on_all_neg_inf_and_inf_rows(backend, device, leng
 
 
 @pytest.mark.parametrize("dtype", [torch.float32, torch.float16, torch.bfloat16], ids=str)
-@pytest.mark.parametrize(("rows", "length"), [(300, 65536), (150, 131072), (300, 100000), (60, 262144)],
-                         ids=["4", "8", "8-ragged", "16"])
+@pytest.mark.parametrize(("rows", "length"), [(300, 65536), (150, 131072), (300, 100000), (200, 140000), (60, 262144)],
+                         ids=["4", "8", "8-ragged", "16-ragged", "16"])
 @pytest.mark.parametrize("every_other_row", [True, False], ids=["strided", "contiguous"])
 def test_softmax_long_rows_over_many_rounds(backend, device, rows, length, dtype, every_other_row):
-    # Rows split across clusters of 4, 8 and 16 CTAs (the ids: fp32 and tilelang; 16-bit rows on nvidia take
-    # cluster_smem_held in 2, 3, 3 and 6 CTAs), more of them than the H200 runs at once (about 99 clusters of 4,
-    # 24 of 16; of cluster_smem_held 198, 79-124 and 39), so clusters run in rounds (a persistent cluster kernel,
-    # as session 20 tried, loops over rows and its barriers change phase); rows that differ in scale. Every other
-    # row of a larger tensor, so that a row's offset comes from its stride, and contiguous rows, which the tilelang
-    # backend runs (it refuses the strided ones).
+    # Rows split across clusters of 4, 8 and 16 CTAs (the ids: fp32 and tilelang; fp32 rows of 140000 and 262144
+    # on nvidia take cluster_smem_held in 16 CTAs of 5 and 8 packs, 16-bit rows in 4, 8, 4, 8 and 8), more of them
+    # than the H200 runs at once (about 99 clusters of 4, 24 of 16; of cluster_smem_held 21-99), so clusters run in
+    # rounds (a persistent cluster kernel, as session 20 tried, loops over rows and its barriers change phase); rows
+    # that differ in scale. Every other row of a larger tensor, so that a row's offset comes from its stride, and
+    # contiguous rows, which the tilelang backend runs (it refuses the strided ones).
     base = torch.randn(2 * rows, length, device=device, dtype=torch.float32)
     base *= torch.linspace(0.5, 8.0, 2 * rows, device=device)[:, None]
     x = base.to(dtype)[::2] if every_other_row else base[:rows].to(dtype)

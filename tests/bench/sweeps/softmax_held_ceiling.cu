@@ -41,7 +41,10 @@
 //   beyond3:  16 CTAs of 10-14 packs against online at 655360-917504 (run ft: 42-51 % faster, landed).
 //   fp32:     cluster_smem_held with fp32 packs, 16 CTAs of 8-14, against online (and cluster_registers at 262144;
 //             runs fu, fv: 43-46 % faster than online, 2.4 % than cluster_registers, landed from 262144).
-//   fp32b:    the same at 16 x 5-7 against cluster_registers at 140000-229376 (prepared after run fv, not timed).
+//   fp32b:    the same at 16 x 5-7 against cluster_registers at 140000-229376 (run fw: 42-57 % faster, whose
+//             masked 16-CTA kernel held 7 clusters; landed from 131073).
+//   fp32c:    the fp32 rows of 16385-131072 that cluster_registers keeps (2, 4, 8 CTAs, masked and full) against
+//             cluster_smem_held in as many CTAs and twice as many (prepared after run fw).
 //   prefetch: a CTA that fetches its next row by cp.async while it reduces and writes the current one.
 //             Run ev: slower with every row a CTA (softmax 3.90 / 3.75 / 3.40 TB/s at 2 / 4 rows and persistent).
 // (chunks, clusters, long and prefetch were modes of softmax_waves.cu when runs eo-ev ran them; their scripts and
@@ -49,7 +52,7 @@
 //
 //   nvcc -std=c++17 -O3 -arch=sm_90 -Isrc/cpp tests/bench/sweeps/softmax_held_ceiling.cu -o softmax_held_ceiling
 //   ./softmax_held_ceiling [chunks|clusters|long|split [rule]|shapes|table|fives|sizes [half]|refit|staged|refit2|
-//                           refit3|gaps|beyond|beyond2|beyond3|fp32|fp32b|prefetch] [ncu] > softmax_held_ceiling.csv
+//                           refit3|gaps|beyond|beyond2|beyond3|fp32|fp32b|fp32c|prefetch] [ncu] > softmax_held_ceiling.csv
 #include <cuda_pipeline.h>
 #include <cuda_runtime.h>
 
@@ -697,7 +700,7 @@ void sweep_fp32() {
   time_arms<T>(73, 458752, {online, smem_held_staged<T, 16, 14>("staged_c16_p14")});
 }
 
-// fp32b (session 34, prepared after run fv, not timed): fp32 rows of 131073-262143 run cluster_registers' masked
+// fp32b (session 34, prepared after run fv; run fw: held 67.0-67.8 us against 111.4-155.0): fp32 rows of 131073-262143 run cluster_registers' masked
 // 16 x 512 x 8 entry (14 clusters resident); 16 CTAs of 5-7 packs in shared memory fit three an SM (21), which won
 // 2.4 % at 262144 (run fu). 140000: 16 x 5 whose last CTA holds a part-filled part.
 void sweep_fp32b() {
@@ -708,6 +711,33 @@ void sweep_fp32b() {
   time_arms<T>(205, 163840, {registers, smem_held_staged<T, 16, 5>("staged_c16_p5")});
   time_arms<T>(171, 196608, {registers, smem_held_staged<T, 16, 6>("staged_c16_p6")});
   time_arms<T>(146, 229376, {registers, smem_held_staged<T, 16, 7>("staged_c16_p7")});
+}
+
+// fp32c (session 35, prepared after run fw): run fw timed cluster_registers' masked 16-CTA kernel at 7 clusters
+// resident and 1.7-2.4 TB/s (fp32b: 16 x 5-7 held in shared memory 42-57 % faster, landed from 131073). The
+// library's other fp32 clusters are in registers too: 2, 4 and 8 CTAs, masked below each entry's length and unmasked
+// at it (32768 2 x 512 x 8, 65536 4 x, 131072 8 x: 4.12 TB/s at 1024x65536 in the bench). Each against
+// cluster_smem_held in the CTAs the 16-bit table gives the same bytes (fp32 rows to 28672 in 2, 57344 in 4, 147456
+// in 8) and in twice as many.
+template <int C, bool FULL>
+Arm<float> registers_in(const char* name) {
+  return {name, softmax_kernels::cluster_registers<float, 4, 512, 8, C, FULL>, C, 512, 0};
+}
+
+void sweep_fp32c() {
+  using T = float;
+  time_arms<T>(1398, 24000, {registers_in<2, false>("library_registers_c2_masked"),
+                             smem_held_staged<T, 2, 6>("staged_c2_p6"), smem_held_staged<T, 4, 3>("staged_c4_p3")});
+  time_arms<T>(1024, 32768, {registers_in<2, true>("library_registers_c2_full"),
+                             smem_held_staged<T, 2, 8>("staged_c2_p8"), smem_held_staged<T, 4, 4>("staged_c4_p4")});
+  time_arms<T>(671, 50000, {registers_in<4, false>("library_registers_c4_masked"),
+                            smem_held_staged<T, 4, 7>("staged_c4_p7"), smem_held_staged<T, 8, 4>("staged_c8_p4")});
+  time_arms<T>(512, 65536, {registers_in<4, true>("library_registers_c4_full"),
+                            smem_held_staged<T, 4, 8>("staged_c4_p8"), smem_held_staged<T, 8, 4>("staged_c8_p4")});
+  time_arms<T>(335, 100000, {registers_in<8, false>("library_registers_c8_masked"),
+                             smem_held_staged<T, 8, 7>("staged_c8_p7"), smem_held_staged<T, 16, 4>("staged_c16_p4")});
+  time_arms<T>(256, 131072, {registers_in<8, true>("library_registers_c8_full"),
+                             smem_held_staged<T, 8, 8>("staged_c8_p8"), smem_held_staged<T, 16, 4>("staged_c16_p4")});
 }
 
 }  // namespace
@@ -770,6 +800,10 @@ int main(int argc, char** argv) {
   if (mode == "all" || mode == "fp32b") {
     std::printf("dtype,rows,length,arm,cluster,clusters_resident,rep,us,tbps\n");
     sweep_fp32b();
+  }
+  if (mode == "all" || mode == "fp32c") {
+    std::printf("dtype,rows,length,arm,cluster,clusters_resident,rep,us,tbps\n");
+    sweep_fp32c();
   }
   if (mode == "all" || mode == "prefetch") {
     std::printf("dtype,rows,arm,rep,us,tbps\n");

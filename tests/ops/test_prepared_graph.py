@@ -1,0 +1,101 @@
+"""A prepared op's bound call, recorded as a CUDA graph on its second call and replayed after
+(src/cpp/bindings/call_graph.cc). The replay must be the call it replaces: it reads the bound tensors as they
+are when it runs, follows a tensor whose storage moved, stays out of a capture in progress, and keeps stream
+order. On the cpu and tilelang backends nothing is recorded."""
+
+from __future__ import annotations
+
+import pytest
+import torch
+
+import operator_runtime as ort
+from operator_runtime_testing.assertions import assert_close
+
+# (name, prepare, make inputs, reference): one of each op, and the kernels whose launches carry the most: a
+# cluster of 16 CTAs with shared memory (fp32 softmax rows of 140000), two kernels and a workspace (reduce_sum of
+# few long rows, split), two inputs with a broadcast (vector_add).
+OPS = [
+    ("copy", ort.prepare_copy, lambda d: (torch.randn(67, 45, device=d).t(),), lambda x: x.clone()),
+    ("vector_add", ort.prepare_vector_add,
+     lambda d: (torch.randn(256, 512, device=d, dtype=torch.float16), torch.randn(512, device=d, dtype=torch.float16)),
+     lambda a, b: (a.double() + b.double())),
+    ("reduce_sum", ort.prepare_reduce_sum, lambda d: (torch.randn(4, 262144, device=d),), lambda x: x.double().sum(-1)),
+    ("softmax", ort.prepare_softmax, lambda d: (torch.randn(20, 140000, device=d),),
+     lambda x: torch.softmax(x.double(), -1)),
+]
+
+
+def _recorded(op) -> bool:
+    return bool(op._graph)
+
+
+@pytest.mark.parametrize(("name", "prepare", "make", "ref"), OPS, ids=[o[0] for o in OPS])
+def test_bound_calls_replay_the_recorded_call_on_live_data(name, prepare, make, ref, backend, device):
+    inputs = make(device)
+    op = prepare(*inputs, backend=backend)
+    for call in range(4):
+        for t in inputs:  # new values in the same storage: a replay must read them, not the recorded ones
+            t.copy_(torch.randn_like(t))
+        result = op()
+        assert result is op.out
+        assert_close(result, ref(*inputs).to(result.dtype))
+        recorded = _recorded(op)
+        if backend is ort.Backend.NVIDIA:
+            assert recorded == (call >= 1), f"call {call}: recorded={recorded}"
+        else:
+            assert not recorded  # the cpu backend has no graphs; tilelang's descriptors take tensors, not pointers
+    op.close()
+    assert not _recorded(op)
+    with pytest.raises(ort.OperatorRuntimeError, match="closed"):
+        op()
+
+
+def _nvidia_only(backend):
+    if backend is not ort.Backend.NVIDIA:
+        pytest.skip(f"only the nvidia backend records calls as CUDA graphs (backend under test: {backend.value})")
+
+
+def test_a_bound_tensor_whose_storage_moved_is_followed(backend, device):
+    _nvidia_only(backend)
+    x = torch.randn(1000, device=device)
+    op = ort.prepare_copy(x, backend=backend)
+    op(), op()
+    assert _recorded(op)
+    x.set_(torch.randn(1000, device=device))  # the bound tensor now points at other memory
+    torch.testing.assert_close(op(), x, rtol=0, atol=0)
+    op.out.set_(torch.empty(1000, device=device))
+    torch.testing.assert_close(op(), x, rtol=0, atol=0)
+
+
+def test_calls_inside_a_torch_graph_capture_are_captured_not_replayed(backend, device):
+    _nvidia_only(backend)
+    x = torch.randn(64, 4096, device=device)
+    op = ort.prepare_softmax(x, backend=backend)
+    op(), op()
+    assert _recorded(op)
+    graph = torch.cuda.CUDAGraph()
+    with torch.cuda.graph(graph):
+        op()  # a replay would nest our graph inside torch's; the launch is captured instead
+    x.copy_(torch.randn_like(x))
+    op.out.fill_(float("nan"))
+    graph.replay()
+    torch.cuda.synchronize()
+    assert_close(op.out, torch.softmax(x.double(), -1).float())
+
+
+def test_replays_keep_stream_order(backend, device):
+    _nvidia_only(backend)
+    x = torch.zeros(1 << 20, device=device)
+    op = ort.prepare_copy(x, backend=backend)
+    op(), op()
+    assert _recorded(op)
+    side = torch.cuda.Stream()
+    side.wait_stream(torch.cuda.current_stream())
+    with torch.cuda.stream(side):
+        for k in range(1, 6):  # each fill is enqueued before the replay that reads it, on the same stream
+            x.fill_(float(k))
+            op()
+            op.out.add_(0)  # a kernel after the replay, ordered behind it
+        last = op.out.clone()
+    side.synchronize()
+    assert torch.equal(last, torch.full_like(x, 5.0))
