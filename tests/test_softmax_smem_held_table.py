@@ -62,16 +62,26 @@ CASES = [
     (917505, 0, 0),
 ]
 
-# fp32 rows: packs of 4 values, so a pack of 16 CTAs holds 32768 of them (run fu, sweep fp32)
+# fp32 rows: packs of 4 values, so a pack of 4 CTAs holds 8192 of them (runs fu, fw, fx: sweeps fp32, fp32b, fp32c)
 CASES_F32 = [
-    (131072, 0, 0),      # cluster_registers (8 CTAs of 512 x 8 packs in registers, every pack filled)
-    (131073, 16, 5),     # fp32b (run fw): held 42-57 % ahead of cluster_registers' masked 16-CTA kernel
-    (140000, 16, 5),     # 67.0 against 155.0
+    (16384, 0, 0),       # registers (one row a block)
+    (16385, 4, 3),       # the table's first length
+    (24000, 4, 3),       # 65.5 against cluster_registers' masked 2 CTAs' 95.4 (run fx); 2 x 6 66.3
+    (32768, 4, 4),       # 66.0 against cluster_registers' 66.3, every pack filled
+    (50000, 4, 7),       # 67.0 against 104.3; 8 x 4 67.4
+    (57344, 4, 7),
+    (57345, 8, 4),
+    (65536, 8, 4),       # 66.1 against cluster_registers' 67.4; 4 x 8 67.3
+    (100000, 8, 7),      # 67.1 against 108.3; 16 x 4 69.4
+    (114688, 8, 7),
+    (114689, 16, 4),
+    (131072, 16, 4),     # 66.0 against cluster_registers' 69.0; 8 x 8 67.7
+    (131073, 16, 5),
+    (140000, 16, 5),     # 67.0 against cluster_registers' masked 16 CTAs' 155.0 (run fw)
     (163840, 16, 5),
     (163841, 16, 6),
     (229376, 16, 7),     # 67.7 against 111.4
-    (262143, 16, 8),
-    (262144, 16, 8),     # 68.7 against cluster_registers' 70.4
+    (262144, 16, 8),     # 68.7 against cluster_registers' 70.4 (run fu)
     (262145, 16, 9),
     (294912, 16, 9),     # 67.8 against online's 119.5; 72 KB a CTA, three an SM
     (294913, 16, 10),    # two an SM from here

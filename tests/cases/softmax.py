@@ -43,25 +43,26 @@ def _large_offset(t):
 def correctness_cases() -> list[CorrectnessCase]:
     # Lengths cross every kernel choice: sub-warp, warp and block registers rows (up to 8192 halves and
     # 16384 fp32, each table entry's edge included), the online kernel beyond, and on Hopper the cluster
-    # kernels: cluster_registers for fp32 rows of 16385-262144 (32768, 65536 and 262144 fill every pack; 40000
-    # and 100000 leave some masked), cluster_smem_held for 16-bit rows of 32769-917504, cut evenly into 2, 4, 8
-    # or 16 CTAs (40000 2 CTAs of 5 packs; 65536 fills 4 CTAs of 4 packs, 65528 masks the last CTA's last pack;
-    # 98304 4 of 6 full, 100000 4 of 7 masked; 114696 8 of 4 masked, 131072 8 of 4 full; 140000 8 of 5 whose last
-    # CTA holds none of the row, 147456 8 of 5 masked, 163840 8 of 5 full, 165000 8 of 6 whose last holds none,
-    # 196608 8 of 6 full, 200000 8 of 7 masked, 229376 8 of 7 full, 262144 8 of 8 full, 270336 8 of 9 masked,
-    # 294912 8 of 9 full, 300000 16 of 5 masked, 393216 16 of 6 full, 458752 16 of 7 full, 500000 16 of 8
-    # masked, 524288 16 of 8 full, 589824 16 of 9 full, 600000 16 of 10 masked, 655360 16 of 10 full, 800000 16 of
-    # 13 masked, 917504 16 of 14 full); 16-bit rows of 1000000 stay on the online kernel. fp32 rows of 262144-458752
-    # are held in 16 CTAs too (262144 8 packs full, 270336 9 masked, 294912 9 full, 300000 10 masked, 393216 12
-    # full, 458752 14 full); fp32 rows of 500000 and longer run online.
+    # kernels: cluster_smem_held for 16-bit rows of 32769-917504, cut evenly into 2, 4, 8 or 16 CTAs (40000 2
+    # CTAs of 5 packs; 65536 fills 4 CTAs of 4 packs, 65528 masks the last CTA's last pack; 98304 4 of 6 full,
+    # 100000 4 of 7 masked; 114696 8 of 4 masked, 131072 8 of 4 full; 140000 8 of 5 whose last CTA holds none of
+    # the row, 147456 8 of 5 masked, 163840 8 of 5 full, 165000 8 of 6 whose last holds none, 196608 8 of 6 full,
+    # 200000 8 of 7 masked, 229376 8 of 7 full, 262144 8 of 8 full, 270336 8 of 9 masked, 294912 8 of 9 full,
+    # 300000 16 of 5 masked, 393216 16 of 6 full, 458752 16 of 7 full, 500000 16 of 8 masked, 524288 16 of 8 full,
+    # 589824 16 of 9 full, 600000 16 of 10 masked, 655360 16 of 10 full, 800000 16 of 13 masked, 917504 16 of 14
+    # full); 16-bit rows of 24000 and of 1000000 stay on the online kernel. fp32 rows of 16385-458752 are held too,
+    # in 4, 8 or 16 CTAs of 2048-value packs (24000 4 of 3 masked, 32768 4 of 4 full, 40000 4 of 5 masked, 65528
+    # and 65536 8 of 4, 98304 8 of 6 full, 100000 8 of 7 masked, 114696 16 of 4 whose last CTAs hold little,
+    # 131072 16 of 4 full, 140000 16 of 5 ... 262144 16 of 8 full, 270336 9 masked, 294912 9 full, 300000 10
+    # masked, 393216 12 full, 458752 14 full); fp32 rows of 500000 and longer run online.
     # TileLang holds 16-bit rows of 2-8 whole parts of 32768 (65536 ... 262144) in shared memory, a block a part.
     # 1280 and 1536: the 16-bit (64 threads x 3 packs) entry with a masked last pack and exactly full.
     # 3072 and 3073: either side of the fp32 entries 256 x 4 and 512 x 2.
     # 12296: a 16-bit row that online_held holds with its last packs masked (16384 fills them).
-    lengths = [1, 7, 32, 127, 512, 1024, 1031, 1280, 1536, 3072, 3073, 4096, 6000, 8192, 8193, 12296, 16384, 32768,
-               40000, 65528, 65536, 98304, 100000, 114696, 131072, 140000, 147456, 163840, 165000, 196608, 200000,
-               229376, 262144, 270336, 294912, 300000, 393216, 458752, 500000, 524288, 589824, 600000, 655360, 800000,
-               917504, 1000000]
+    lengths = [1, 7, 32, 127, 512, 1024, 1031, 1280, 1536, 3072, 3073, 4096, 6000, 8192, 8193, 12296, 16384, 24000,
+               32768, 40000, 65528, 65536, 98304, 100000, 114696, 131072, 140000, 147456, 163840, 165000, 196608,
+               200000, 229376, 262144, 270336, 294912, 300000, 393216, 458752, 500000, 524288, 589824, 600000, 655360,
+               800000, 917504, 1000000]
     cases = [C(f"rows-{n}", _x((6, n))) for n in lengths]
     cases += [
         C("scalar", _x(()), attrs={"dim": 0}),

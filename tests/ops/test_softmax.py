@@ -38,8 +38,9 @@ def test_softmax_errors(case, backend, device):
 )
 def test_softmax_matches_torch_on_all_neg_inf_and_inf_rows(backend, device, length, dtype):
     # On Hopper rows of 49152-262144 take the cluster kernels (nvidia; tilelang where its parts are whole), whose
-    # blocks trade (max, sum): 16-bit rows on nvidia cluster_smem_held in 2 (49152, 65536), 3 (70000, 100000,
-    # 131072), 7 (200000) and 6 (262144) CTAs, whose packs past the row hold -inf. Elsewhere (before Hopper, and
+    # blocks trade (max, sum): on nvidia cluster_smem_held, 16-bit rows in 2 (49152), 4 (65536, 70000, 100000) and
+    # 8 CTAs (131072-262144), fp32 rows in 4 (49152), 8 (65536-100000) and 16 (131072-262144), whose packs past the
+    # row hold -inf. Elsewhere (before Hopper, and
     # tilelang's ragged rows) the long rows run online or split kernels, whose running (max, sum) sees -inf, inf
     # and NaN inside chunks. 16-bit rows of 12296 and 16384 take online_held, whose packs past the row are -inf.
     inf, nan = float("inf"), float("nan")

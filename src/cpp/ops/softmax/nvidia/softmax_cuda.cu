@@ -3,11 +3,11 @@
 //   coalesce into one, in at most half a wave       (tests/bench/sweeps/softmax_short_rows.cu says why)
 //   unit-stride rows listed in the registers table -> `registers` with that (threads per row, packs per
 //                                                    thread): the row is read from HBM once
-//   fp32 rows of 16385-131072 on Hopper            -> `cluster_registers`: the row split across a cluster
-//                                                    whose CTAs hold it in registers (cluster table)
 //   16-bit rows of 32769-917504 and fp32 rows of   -> `cluster_smem_held`: the row split evenly across a cluster
-//   131073-458752 on Hopper                           of 2, 4, 8 or 16 CTAs that hold it in shared memory
+//   16385-458752 on Hopper                            of 2, 4, 8 or 16 CTAs that hold it in shared memory
 //                                                    (softmax_smem_held_table.cuh)
+//   fp32 rows of 16385-262144 on a Hopper where    -> `cluster_registers`: the row split across a cluster
+//   cluster_smem_held does not fit                    whose CTAs hold it in registers (cluster table)
 //   rows of 65536-262144 (fp32: -131072) on a      -> `cluster_online`: the row split across a cluster of
 //   Hopper where the cluster kernels above do not     rows' bytes / 32 KB CTAs that each stream their
 //   fit (on the H200 they all do, so none comes        chunk twice and trade (max, sum) by st.async
@@ -126,7 +126,7 @@ int pick_entry(const std::array<RowConfig, N>& table, int64_t length) {
 
 // Online threads per row, measured the same way. For 16-bit rows longer than 8192 the online kernel beat
 // every registers configuration (its second read comes mostly from L2); on Hopper, cluster_online beats it
-// from 65536 and cluster_registers for fp32 rows from 16385 where they are dispatched (below).
+// from 65536 and the cluster kernels for fp32 rows from 16385 where they are dispatched (below).
 // Fewer threads for shorter rows keep more rows resident per SM. (Rows of 8192 or less reach it only with
 // misaligned pointers.)
 int pick_online_threads(int64_t length, int vec) {
@@ -226,9 +226,9 @@ SoftmaxKernel<T> cluster_online_kernel(int cluster) {
 // cluster_online's 83.3-83.5 us) and stay on cluster_online. Session 12: with the (max, sum) exchange by
 // st.async (cluster_combine's ASYNC, the default) the same entries run 65536 in 133.1 us and 262144 in 149.0
 // (run bb's sweep, docs/runs/softmax-configs-h200-2026-11-30-bb-st-async.csv); 16-bit rows still lost (85.7).
-// Since session 35 the 16-CTA entry is reached only where cluster_smem_held does not fit: create() asks the held
-// table first, and from 131073 it holds fp32 rows in shared memory (run fw: 42-57 % faster than this entry masked,
-// which keeps 7 clusters of 16 resident).
+// Since session 35 this table is reached only where cluster_smem_held does not fit: create() asks the held table
+// first, which holds every fp32 row of 16385-458752 in shared memory (runs fw, fx: 28-57 % faster than these
+// entries masked, which keep few clusters resident, and 0.4-4.4 % where a row fills their packs).
 template <int VEC>
 constexpr auto cluster_table() {
   static_assert(VEC == 4, "fp32 rows only");

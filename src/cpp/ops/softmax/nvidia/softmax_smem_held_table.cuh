@@ -46,15 +46,18 @@ struct SmemHeldShape {
 constexpr int kSmemHeldThreads = 512;
 constexpr int64_t kSmemHeldMinLength = 32769;
 constexpr std::array<SmemHeldShape, 4> kSmemHeldTable{{{57344, 2}, {114688, 4}, {294912, 8}, {917504, 16}}};
-// fp32 rows (packs of 4 values, so a CTA's 8 KB pack holds half the values) of 131073-458752 in 16 CTAs of 5-14
-// packs, the bytes the 16-bit entry holds at 262146-917504. Session 34, run fu (sweep fp32, 128 MiB a tensor, 4
-// timings each): past 262144 they ran `online`, 294912 67.8 against 119.5 us, 327680 69.4 against 120.2, 393216
-// 70.0 against 128.8, 458752 71.1 against 131.1 (43-46 % faster); at 262144 16 x 8 ran 68.7 against
-// cluster_registers' 70.4 (21 clusters resident against 14). Session 35, run fw (sweep fp32b): below 262144 the
-// masked cluster_registers kernel holds only 7 clusters of 16 at once and ran 1.7-2.4 TB/s: 140000 67.0 against
-// 155.0, 163840 66.9 against 135.7, 196608 67.7 against 119.6, 229376 67.7 against 111.4 (42-57 % faster).
-constexpr int64_t kSmemHeldMinLengthF32 = 131073;
-constexpr std::array<SmemHeldShape, 1> kSmemHeldTableF32{{{458752, 16}}};
+// fp32 rows (packs of 4 values, so a CTA's 8 KB pack holds 2048 of them) of 16385-458752: 4 CTAs of 3-7 packs to
+// 57344, 8 of 4-7 to 114688, 16 of 4-14 to 458752. Session 34, run fu (sweep fp32, 128 MiB a tensor, 4 timings each):
+// past 262144 they ran `online`, 294912 67.8 against 119.5 us, 458752 71.1 against 131.1 (43-46 % faster); at
+// 262144 16 x 8 ran 68.7 against cluster_registers' 70.4 (21 clusters resident against 14). Session 35, runs fw and
+// fx (sweeps fp32b, fp32c): below that cluster_registers' masked kernels hold few clusters at once (16 CTAs: 7; 8:
+// 15; 4: 30; 2: 66) and ran 1.7-2.8 TB/s: 24000 65.5 (4 x 3) against 95.4, 50000 67.0 (4 x 7) against 104.3,
+// 100000 67.1 (8 x 7) against 108.3, 140000 67.0 against 155.0, 229376 67.7 against 111.4. Even where a row fills
+// cluster_registers' packs, held ties or wins: 32768 66.0 (4 x 4) against 66.3, 65536 66.1 (8 x 4) against 67.4,
+// 131072 66.0 (16 x 4) against 69.0. Each entry is its length's winner among the pairs timed (24000: 4 x 3 ahead of
+// 2 x 6; 50000: 4 x 7 of 8 x 4; 65536: 8 x 4 of 4 x 8; 100000: 8 x 7 of 16 x 4; 131072: 16 x 4 of 8 x 8).
+constexpr int64_t kSmemHeldMinLengthF32 = 16385;
+constexpr std::array<SmemHeldShape, 3> kSmemHeldTableF32{{{57344, 4}, {114688, 8}, {458752, 16}}};
 
 // The table for packs of VEC values: 8 (16-bit rows) or 4 (fp32).
 template <int VEC>
@@ -82,7 +85,7 @@ inline int pick_smem_held_cluster(int64_t length) {
   return 0;
 }
 
-// Every (CTAs, packs) a table reaches, one kernel each (16-bit: 23, 46 with both dtypes; fp32: 10).
+// Every (CTAs, packs) a table reaches, one kernel each (16-bit: 23, 46 with both dtypes; fp32: 20).
 struct SmemHeldKernelShape {
   int cluster, packs;
 };
@@ -113,7 +116,7 @@ constexpr std::array<SmemHeldKernelShape, smem_held_shape_count<VEC>()> smem_hel
 template <int VEC>
 constexpr auto kSmemHeldShapes = smem_held_shapes<VEC>();
 static_assert(kSmemHeldShapes<8>.size() == 23, "the 16-bit (CTAs, packs) pairs; tests/test_build.py counts their PTX");
-static_assert(kSmemHeldShapes<4>.size() == 10, "the fp32 (CTAs, packs) pairs; tests/test_build.py counts their PTX");
+static_assert(kSmemHeldShapes<4>.size() == 20, "the fp32 (CTAs, packs) pairs; tests/test_build.py counts their PTX");
 
 // The index in kSmemHeldShapes<VEC> of the kernel for a row of `length`, or -1 where the table holds no such row.
 // create() keeps it, so execute() neither walks the table nor counts the packs again.
