@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import atexit
 import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -89,6 +90,15 @@ def prepare(spec: OpSpec, inputs: tuple, out: torch.Tensor | None, backend: Back
 # a workspace are not cached: two streams must not share one workspace.
 _PLANS: dict[tuple, PreparedOp] = {}
 _MAX_PLANS = 512
+
+
+@atexit.register
+def clear_plans() -> None:
+    """Destroys every cached plan. Registered to run at exit, while the extension module is still whole: left to
+    interpreter teardown, the cached descriptors outlived `_C` in CI's pytest runs, and nanobind reported each of
+    them (512, the cache's size) as leaked."""
+    while _PLANS:
+        _PLANS.popitem()[1].close()
 
 
 def _plan_key(spec: OpSpec, inputs: tuple, out: torch.Tensor | None, backend, attrs: tuple) -> tuple | None:
