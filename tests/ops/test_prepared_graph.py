@@ -101,3 +101,21 @@ def test_replays_keep_stream_order(backend, device):
         last = op.out.clone()
     side.synchronize()
     assert torch.equal(last, torch.full_like(x, 5.0))
+
+
+def test_a_call_that_cannot_be_recorded_still_runs(backend, device, monkeypatch):
+    # Recording is an optimisation: if it fails (here forced, on any backend), the call launches as before.
+    from operator_runtime._internal import prepared
+
+    def refuse(*args, **kwargs):
+        raise ort.OperatorRuntimeError("cudaStreamBeginCapture: operation not permitted when stream is capturing")
+
+    monkeypatch.setattr(prepared._C, "CallGraph", refuse, raising=False)
+    monkeypatch.setattr(torch.cuda, "is_current_stream_capturing", lambda: False)  # CPU-only torch cannot answer
+    x = torch.randn(33, 65, device=device)
+    op = ort.prepare_softmax(x, backend=backend)
+    op._graph = None  # as on a GPU before the second call, whatever the backend under test
+    for _ in range(3):
+        x.copy_(torch.randn_like(x))
+        assert_close(op(), torch.softmax(x.double(), -1).float())
+    assert op._graph is False

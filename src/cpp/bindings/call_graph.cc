@@ -1,7 +1,7 @@
 // CallGraph: one prepared call recorded as a CUDA graph, replayed by op().
 //
-// Why: on the H200's host one kernel launch costs the host 4.3-4.9 us, alone or in a batch (launch_floor, run fw),
-// while replaying a graph that holds the same kernel costs 2.0-2.1 us. A prepared op bound to its tensors launches
+// Why: on the H200's host one kernel launch costs the host 4.1-4.9 us, alone or in a batch (launch_floor, run fw),
+// while replaying a graph that holds the same kernel costs 2.0-2.2 us. A prepared op bound to its tensors launches
 // the same kernels with the same arguments every time, which is exactly what a graph records. PreparedOp records
 // its call on its second bound call (an op run twice is run many times; a one-off call never pays the ~50 us of
 // recording) and replays it while the bound tensors keep their data pointers.

@@ -82,9 +82,14 @@ class PreparedOp:
             self._graph = False  # execute's pointer ABI takes at most two inputs; an empty call launches nothing
             return False
         ptrs = (out.data_ptr(), *(t.data_ptr() for t in inputs))
-        with torch.cuda.device(out.device):
-            self._graph = _C.CallGraph(
-                lambda stream: desc.execute(self._ws_ptr, self._ws_size, *ptrs, stream), *ptrs)
+        try:
+            with torch.cuda.device(out.device):
+                self._graph = _C.CallGraph(
+                    lambda stream: desc.execute(self._ws_ptr, self._ws_size, *ptrs, stream), *ptrs)
+        except Exception:
+            # Recording only saves host time: a call it cannot record still runs, by the launch below, which
+            # raises the call's own error if it has one.
+            self._graph = False
         return self._graph
 
     def _launch(self, desc: Any, inputs: tuple, out: torch.Tensor) -> None:
