@@ -119,3 +119,15 @@ def test_a_call_that_cannot_be_recorded_still_runs(backend, device, monkeypatch)
         x.copy_(torch.randn_like(x))
         assert_close(op(), torch.softmax(x.double(), -1).float())
     assert op._graph is False
+
+
+def test_unbind_drops_the_recorded_call(backend, device):
+    _nvidia_only(backend)
+    x = torch.randn(1000, device=device)
+    op = ort.prepare_copy(x, backend=backend)
+    op(), op()
+    assert _recorded(op)
+    op.unbind()  # the graph holds the dropped tensors' pointers
+    assert not _recorded(op)
+    y = torch.randn(1000, device=device)
+    torch.testing.assert_close(op(y), y, rtol=0, atol=0)

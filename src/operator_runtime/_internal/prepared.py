@@ -135,6 +135,8 @@ class PreparedOp:
         only `op(*inputs, out=...)` can run it."""
         self._inputs = None
         self._out = None
+        if self._graph:
+            self._graph = False  # it replays the dropped tensors' pointers: never again
         return self
 
     @property
