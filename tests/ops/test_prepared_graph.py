@@ -52,17 +52,19 @@ def test_bound_calls_replay_the_recorded_call_on_live_data(name, prepare, make, 
         op()
 
 
-def _nvidia_only(backend):
+def _recorded_op(prepare, x, backend):
+    """`prepare(x)` after the two bound calls that record it (nvidia only)."""
     if backend is not ort.Backend.NVIDIA:
         pytest.skip(f"only the nvidia backend records calls as CUDA graphs (backend under test: {backend.value})")
+    op = prepare(x, backend=backend)
+    op(), op()
+    assert _recorded(op)
+    return op
 
 
 def test_a_bound_tensor_whose_storage_moved_is_followed(backend, device):
-    _nvidia_only(backend)
     x = torch.randn(1000, device=device)
-    op = ort.prepare_copy(x, backend=backend)
-    op(), op()
-    assert _recorded(op)
+    op = _recorded_op(ort.prepare_copy, x, backend)
     x.set_(torch.randn(1000, device=device))  # the bound tensor now points at other memory
     torch.testing.assert_close(op(), x, rtol=0, atol=0)
     op.out.set_(torch.empty(1000, device=device))
@@ -70,11 +72,8 @@ def test_a_bound_tensor_whose_storage_moved_is_followed(backend, device):
 
 
 def test_calls_inside_a_torch_graph_capture_are_captured_not_replayed(backend, device):
-    _nvidia_only(backend)
     x = torch.randn(64, 4096, device=device)
-    op = ort.prepare_softmax(x, backend=backend)
-    op(), op()
-    assert _recorded(op)
+    op = _recorded_op(ort.prepare_softmax, x, backend)
     graph = torch.cuda.CUDAGraph()
     with torch.cuda.graph(graph):
         op()  # a replay would nest our graph inside torch's; the launch is captured instead
@@ -86,11 +85,8 @@ def test_calls_inside_a_torch_graph_capture_are_captured_not_replayed(backend, d
 
 
 def test_replays_keep_stream_order(backend, device):
-    _nvidia_only(backend)
     x = torch.zeros(1 << 20, device=device)
-    op = ort.prepare_copy(x, backend=backend)
-    op(), op()
-    assert _recorded(op)
+    op = _recorded_op(ort.prepare_copy, x, backend)
     side = torch.cuda.Stream()
     side.wait_stream(torch.cuda.current_stream())
     with torch.cuda.stream(side):
@@ -122,11 +118,7 @@ def test_a_call_that_cannot_be_recorded_still_runs(backend, device, monkeypatch)
 
 
 def test_unbind_drops_the_recorded_call(backend, device):
-    _nvidia_only(backend)
-    x = torch.randn(1000, device=device)
-    op = ort.prepare_copy(x, backend=backend)
-    op(), op()
-    assert _recorded(op)
+    op = _recorded_op(ort.prepare_copy, torch.randn(1000, device=device), backend)
     op.unbind()  # the graph holds the dropped tensors' pointers
     assert not _recorded(op)
     y = torch.randn(1000, device=device)
