@@ -2,13 +2,14 @@
 // Softmax rows too long for one block's registers, split across a thread-block cluster (Hopper, sm_90+):
 // the CTAs of a cluster each take a part of the row and trade (max, sum) through distributed shared memory.
 //   cluster_online:    each CTA streams its part twice (statistics, then output; the second read mostly
-//                      from L2). 16-bit rows of 65536-262144.
+//                      from L2). Rows of 65536-262144 where the kernels below do not fit.
 //   cluster_registers: each CTA holds its part in registers, so the row is read from HBM once, and the
-//                      cluster trades one (max, sum) pair. fp32 rows of 32768-262143 (session 11).
+//                      cluster trades one (max, sum) pair. fp32 rows of 16385-262144 (session 11) where
+//                      cluster_smem_held does not fit, since session 35.
 //   cluster_smem_held: each CTA holds its part as raw packs in shared memory (up to 72 KB a CTA, three an SM;
 //                      past 72 KB up to 112 KB, two an SM), so the row is read from HBM once. 16-bit rows of
-//                      32769-917504 in 2, 4, 8 or 16 CTAs (sessions 29-34), fp32 rows of 262144-458752 in 16
-//                      (session 34); CTAs by softmax_smem_held_table.cuh.
+//                      32769-917504 in 2, 4, 8 or 16 CTAs (sessions 29-34), fp32 rows of 16385-458752 in 4, 8 or
+//                      16 (sessions 34-35); CTAs by softmax_smem_held_table.cuh.
 //
 // Why clusters: ncu on the H200 (docs/runs/ncu-h200-2026-11-30-h.md) showed the online kernel reading 2.0x the
 // tensor at 256x262144 fp32: every row is in flight at once (one CTA per row, 1 MB rows), so a row's
