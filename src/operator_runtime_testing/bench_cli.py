@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import json
 import sys
 from pathlib import Path
 
@@ -19,7 +20,7 @@ import operator_runtime as ort
 from operator_runtime_testing import host_overhead
 from operator_runtime_testing.layouts import make
 from operator_runtime_testing.performance import PerformanceResult, geomean_speedups, provenance
-from operator_runtime_testing.reports import table, write_all
+from operator_runtime_testing.reports import ROWS_FILE, table, write_all
 from operator_runtime_testing.timing import holding_results, rotation_count, time_cuda, time_host
 
 
@@ -119,6 +120,11 @@ def main(argv: list[str] | None = None) -> int:
                     jobs.append((mod, case, dtype, backend))
     results, skipped, peer_notes = [], [], []
     peer_names = args.peers if gpu else []
+    # Each row also lands here as it is timed: a bench cut off by a timeout keeps the rows it finished
+    # (`python -m operator_runtime_testing.reports merge` reads this file like a bench.json).
+    out_dir = Path(args.out)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    rows_file = (out_dir / ROWS_FILE).open("w")
     for mod, case, dtype, backend in track(jobs, description="benchmarking", console=console):
         itemsize = torch.empty(0, dtype=dtype).element_size()
         est = 2 * itemsize * sum(torch.Size(o.shape).numel() for o in case.inputs.values())
@@ -127,6 +133,8 @@ def main(argv: list[str] | None = None) -> int:
             continue
         try:
             results.append(run_case(mod, case, dtype, backend, device, timer, ceiling, prov, peer_names, peer_notes))
+            rows_file.write(json.dumps(results[-1].row()) + "\n")
+            rows_file.flush()
         except ValueError as e:  # a backend that refuses a layout says so; the row is reported as skipped
             skipped.append(f"{mod.OP}/{case.id}/{dtype} on {backend}: {e}")
         except AssertionError as e:  # a wrong result is never timed, and is reported loudly
@@ -134,6 +142,7 @@ def main(argv: list[str] | None = None) -> int:
         if gpu:
             torch.cuda.empty_cache()
 
+    rows_file.close()
     title = f"operator_runtime vs torch on {label}"
     console.print(table(results, title))
     for b, peers in geomean_speedups([r.row() for r in results]).items():

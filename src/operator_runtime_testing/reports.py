@@ -144,6 +144,9 @@ def backend_ratio_markdown(rows: list[dict], backend: str = "tilelang", base: st
     return "\n".join(lines) + "\n", met, total
 
 
+ROWS_FILE = "bench.rows.jsonl"  # the bench's rows as they are timed, one JSON object a line
+
+
 def write_all(results: list[PerformanceResult], out_dir: Path, ceiling_gbs: float, title: str,
               extra: dict | None = None, console: Console | None = None) -> None:
     out_dir.mkdir(parents=True, exist_ok=True)
@@ -180,11 +183,20 @@ def _replot(json_path: str, out_dir: str) -> None:
     plot(results, out / "bench.png", doc["ceiling_gbs"], f"operator_runtime vs torch on {doc['rows'][0]['device']}")
 
 
+def _read_doc(path: Path) -> dict:
+    """A bench.json, or the rows file of a bench that was cut off before writing one (one row a line)."""
+    if path.suffix == ".jsonl":
+        rows = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+        return {"rows": rows, "ceiling_gbs": max((r["ceiling_gbs"] for r in rows), default=0.0)}
+    return json.loads(path.read_text())
+
+
 def merge(sources: list[str]) -> dict:
     """One bench document from several runs. Each source is `bench.json` or `bench.json=OP/BACKEND[/CASE]`
     with fnmatch patterns (`runs/f.json=copy/nvidia`, `runs/a.json=*/tilelang`, `runs/u.json=*/*/columns-*`);
-    a later source's row replaces an earlier one for the same (op, backend, case, dtype). Every row keeps its
-    own run's torch and peer timings, so each speedup is still a same-run ratio."""
+    a `bench.rows.jsonl` (what a cut-off bench had timed) reads the same. A later source's row replaces an
+    earlier one for the same (op, backend, case, dtype). Every row keeps its own run's torch and peer
+    timings, so each speedup is still a same-run ratio."""
     from fnmatch import fnmatch
 
     rows: dict[tuple, dict] = {}
@@ -193,7 +205,7 @@ def merge(sources: list[str]) -> dict:
     for source in sources:
         path, _, pattern = source.partition("=")
         op_pat, backend_pat, case_pat = ((pattern or "*").split("/", 2) + ["*", "*"])[:3]
-        doc = json.loads(Path(path).read_text())
+        doc = _read_doc(Path(path))
         taken = [r for r in doc["rows"] if fnmatch(r["op"], op_pat) and fnmatch(r["backend"], backend_pat)
                  and fnmatch(r["case"], case_pat)]
         for r in taken:

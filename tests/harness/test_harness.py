@@ -91,6 +91,9 @@ def test_bench_cli_runs_on_the_cpu(tmp_path):
     assert doc["rows"] and all(r["device_type"] == "cpu" for r in doc["rows"])
     assert {(r["op"], r["case"]) for r in doc["rows"]} == {("vector_add", "tiny-4096"), ("copy", "tiny")}
     assert doc["mode"] == "host"
+    # the rows file holds each row as it was timed, the same rows bench.json ends with
+    lines = (tmp_path / "bench.rows.jsonl").read_text().splitlines()
+    assert [json.loads(line) for line in lines] == doc["rows"]
 
 
 def test_further_peers_reach_json_and_markdown(tmp_path):

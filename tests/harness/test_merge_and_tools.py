@@ -65,6 +65,16 @@ def test_geomean_is_per_backend_and_per_peer():
     assert math.isclose(g["tilelang"]["torch"], 0.5)
 
 
+def test_merge_reads_the_rows_a_cut_off_bench_left(tmp_path):
+    old = _doc(tmp_path / "old.json", [_row("copy", "nvidia", "a", 2.0, 2.0), _row("copy", "nvidia", "b", 3.0, 3.0)])
+    cut = tmp_path / "bench.rows.jsonl"
+    cut.write_text(json.dumps(_row("copy", "nvidia", "a", 1.0, 2.0)) + "\n")
+    doc = merge([old, str(cut)])
+    by_case = {r["case"]: r for r in doc["rows"]}
+    assert by_case["a"]["us_median"] == 1.0 and by_case["a"]["source"] == "bench.rows.jsonl"
+    assert by_case["b"]["us_median"] == 3.0 and doc["sources"][str(cut)] == 1
+
+
 def test_reports_cli_merges_and_renders(tmp_path):
     src = _doc(tmp_path / "run.json", [_row("copy", "nvidia", "a", 1.0, 2.0, compile=1.5)])
     out = tmp_path / "merged"
