@@ -49,6 +49,28 @@ __device__ __forceinline__ void load_f32(const T* p, float (&f)[N]) {
   unpack(load_pack<T, N>(p), f);
 }
 
+// load_f32 with bf16 packs widened a 32-bit word at a time: `w << 16` is the low value and `w & 0xffff0000` the
+// high one, one instruction each. Value by value (unpack) the widening goes through 16-bit registers, and ptxas
+// spends a second instruction on each high value: reduce_sum's bf16 kernels were 24-56 instructions longer than
+// their fp16 twins (which widen by one HADD2.F32 a value) and ran its long rows 2.5-3.6 % slower (H200, run gb:
+// 4096x16384 31.86 -> 30.71 us, fp16 30.73). Not every kernel's default: softmax's online_held bf16 kernel spills
+// with it, and vector_add's bf16 rows did not gain (run gb).
+template <class T, int N>
+__device__ __forceinline__ void load_f32_words(const T* p, float (&f)[N]) {
+  const Pack<T, N> pk = load_pack<T, N>(p);
+  if constexpr (std::is_same_v<T, bfloat16_t> && N % 2 == 0) {
+    uint32_t w[N / 2];
+    memcpy(w, &pk, sizeof(w));
+#pragma unroll
+    for (int k = 0; k < N / 2; ++k) {
+      f[2 * k] = __uint_as_float(w[k] << 16);
+      f[2 * k + 1] = __uint_as_float(w[k] & 0xffff0000u);
+    }
+  } else {
+    unpack(pk, f);
+  }
+}
+
 // Two fp32 values narrowed by one instruction (cvt.rn.f16x2.f32 / cvt.rn.bf16x2.f32): half the
 // conversions of narrowing one value at a time, which matters in kernels that convert 32 values a thread.
 template <class T>

@@ -117,7 +117,7 @@ __global__ void __launch_bounds__(BLOCK) contiguous(T* out, const T* x, float* p
     for (; i + (UNROLL - 1) * TPR * VEC < end; i += UNROLL * TPR * VEC) {
       float f[UNROLL][VEC];
 #pragma unroll
-      for (int u = 0; u < UNROLL; ++u) cuda::load_f32<T, VEC>(p + i + u * TPR * VEC, f[u]);
+      for (int u = 0; u < UNROLL; ++u) cuda::load_f32_words<T, VEC>(p + i + u * TPR * VEC, f[u]);
 #pragma unroll
       for (int u = 0; u < UNROLL; ++u)
 #pragma unroll
@@ -128,7 +128,7 @@ __global__ void __launch_bounds__(BLOCK) contiguous(T* out, const T* x, float* p
 #pragma unroll
       for (int u = 0; u < UNROLL - 1; ++u) {
         if (i + u * TPR * VEC < end) {
-          cuda::load_f32<T, VEC>(p + i + u * TPR * VEC, f[u]);
+          cuda::load_f32_words<T, VEC>(p + i + u * TPR * VEC, f[u]);
         } else {
 #pragma unroll
           for (int k = 0; k < VEC; ++k) f[u][k] = 0.f;
@@ -141,7 +141,7 @@ __global__ void __launch_bounds__(BLOCK) contiguous(T* out, const T* x, float* p
     } else {
       for (; i < end; i += TPR * VEC) {
         float f[VEC];
-        cuda::load_f32<T, VEC>(p + i, f);
+        cuda::load_f32_words<T, VEC>(p + i, f);
 #pragma unroll
         for (int k = 0; k < VEC; ++k) acc[0] += f[k];
       }
@@ -216,7 +216,7 @@ __global__ void __launch_bounds__(256) packed_rows(T* out, const T* x, Index row
   const Index row = Index(blockIdx.x) * (256 / TPR) + Index(threadIdx.x / TPR);
   const int first = int(threadIdx.x % TPR) * kVec;
   float f[kVec] = {};
-  if (row < rows && first < length) cuda::load_f32<T, kVec>(x + row * x_row_stride + first, f);
+  if (row < rows && first < length) cuda::load_f32_words<T, kVec>(x + row * x_row_stride + first, f);
   float s = 0.f;
 #pragma unroll
   for (int k = 0; k < kVec; ++k) s += f[k];
@@ -245,7 +245,7 @@ __global__ void __launch_bounds__(256) strided(T* out, const T* x, float* partia
   for (; k + kUnroll - 1 < end; k += kUnroll) {
     float f[kUnroll][VEC];
 #pragma unroll
-    for (int u = 0; u < kUnroll; ++u) cuda::load_f32<T, VEC>(p + (k + u) * r.x_stride, f[u]);
+    for (int u = 0; u < kUnroll; ++u) cuda::load_f32_words<T, VEC>(p + (k + u) * r.x_stride, f[u]);
 #pragma unroll
     for (int u = 0; u < kUnroll; ++u)
 #pragma unroll
@@ -253,7 +253,7 @@ __global__ void __launch_bounds__(256) strided(T* out, const T* x, float* partia
   }
   for (; k < end; ++k) {
     float f[VEC];
-    cuda::load_f32<T, VEC>(p + k * r.x_stride, f);
+    cuda::load_f32_words<T, VEC>(p + k * r.x_stride, f);
 #pragma unroll
     for (int j = 0; j < VEC; ++j) acc[0][j] += f[j];
   }
