@@ -124,25 +124,25 @@ def main(argv: list[str] | None = None) -> int:
     # (`python -m operator_runtime_testing.reports merge` reads this file like a bench.json).
     out_dir = Path(args.out)
     out_dir.mkdir(parents=True, exist_ok=True)
-    rows_file = (out_dir / ROWS_FILE).open("w")
-    for mod, case, dtype, backend in track(jobs, description="benchmarking", console=console):
-        itemsize = torch.empty(0, dtype=dtype).element_size()
-        est = 2 * itemsize * sum(torch.Size(o.shape).numel() for o in case.inputs.values())
-        if max_bytes and est > max_bytes:
-            skipped.append(f"{mod.OP}/{case.id}/{dtype}: ~{est / 2**20:.0f} MiB exceeds --max-mib")
-            continue
-        try:
-            results.append(run_case(mod, case, dtype, backend, device, timer, ceiling, prov, peer_names, peer_notes))
-            rows_file.write(json.dumps(results[-1].row()) + "\n")
-            rows_file.flush()
-        except ValueError as e:  # a backend that refuses a layout says so; the row is reported as skipped
-            skipped.append(f"{mod.OP}/{case.id}/{dtype} on {backend}: {e}")
-        except AssertionError as e:  # a wrong result is never timed, and is reported loudly
-            skipped.append(f"FAILED CORRECTNESS {mod.OP}/{case.id}/{dtype} on {backend}: {str(e)[:300]}")
-        if gpu:
-            torch.cuda.empty_cache()
+    with (out_dir / ROWS_FILE).open("w") as rows_file:
+        for mod, case, dtype, backend in track(jobs, description="benchmarking", console=console):
+            itemsize = torch.empty(0, dtype=dtype).element_size()
+            est = 2 * itemsize * sum(torch.Size(o.shape).numel() for o in case.inputs.values())
+            if max_bytes and est > max_bytes:
+                skipped.append(f"{mod.OP}/{case.id}/{dtype}: ~{est / 2**20:.0f} MiB exceeds --max-mib")
+                continue
+            try:
+                result = run_case(mod, case, dtype, backend, device, timer, ceiling, prov, peer_names, peer_notes)
+                results.append(result)
+                rows_file.write(json.dumps(result.row()) + "\n")
+                rows_file.flush()
+            except ValueError as e:  # a backend that refuses a layout says so; the row is reported as skipped
+                skipped.append(f"{mod.OP}/{case.id}/{dtype} on {backend}: {e}")
+            except AssertionError as e:  # a wrong result is never timed, and is reported loudly
+                skipped.append(f"FAILED CORRECTNESS {mod.OP}/{case.id}/{dtype} on {backend}: {str(e)[:300]}")
+            if gpu:
+                torch.cuda.empty_cache()
 
-    rows_file.close()
     title = f"operator_runtime vs torch on {label}"
     console.print(table(results, title))
     for b, peers in geomean_speedups([r.row() for r in results]).items():
