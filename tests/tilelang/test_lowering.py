@@ -65,6 +65,8 @@ LAZY = (
        for dt in FLOATS for chunk in sorted({tl_sum.row_chunk(dt, n) for n in (100, 1000, 5000)})]
     + [pytest.param(tl_sum.reduce_rows_packed_program, (dt, odt), id=f"reduce_rows_packed-{dt}-to-{odt or dt}")
        for dt in ("float16", "bfloat16") for odt in ("", "float32")]
+    + [pytest.param(tl_sum.reduce_rows_packed_program, (dt, "", *tl_sum.packed_row_shape(n, dt)),
+                    id=f"reduce_rows_packed-{dt}-n{n}") for dt in ("float16", "bfloat16") for n in (1024, 1536, 2304)]
     + [pytest.param(tl_sum.reduce_columns_packed_program, (dt, odt), id=f"reduce_columns_packed-{dt}-to-{odt or dt}")
        for dt in ("float16", "bfloat16") for odt in ("", "float32")]
     + [pytest.param(tl_softmax.softmax_program, (dt, *tl_softmax.config(n).values()), id=f"softmax-{dt}-n{n}")
@@ -132,7 +134,8 @@ def test_every_kernel_waits_for_the_grid_before_it(index):
 
 
 PACKED_ELEMENTWISE = [i for i, p in enumerate(LAZY) if p.id.startswith(
-    ("copy_packed", "vector_add_packed", "reduce_short_rows_packed", "softmax_short_rows_packed"))]
+    ("copy_packed", "vector_add_packed", "reduce_short_rows_packed", "reduce_rows_packed",
+     "softmax_short_rows_packed"))]
 
 
 @pytest.mark.lowering
@@ -283,6 +286,19 @@ def test_packed_softmax_threads(n, dtype, threads):
     (256, "float16", 1 << 20, None)])  # longer than SHORT_ROW_MAX
 def test_packed_short_row_threads(n, dtype, rows, tpr):
     assert tl_sum.short_rows_packed_threads(n, dtype, rows, sm_count=132) == tpr
+
+
+@pytest.mark.parametrize("n,dtype,shape", [
+    (2048, "float16", (128, 2)), (65536, "bfloat16", (128, 2)),  # whole default passes: the default shape
+    (1024, "float16", (128, 1)), (1536, "bfloat16", (64, 3)), (2304, "float16", (32, 3)), (1280, "float16", (32, 5)),
+    (3072, "bfloat16", (128, 3)), (2560, "float16", (64, 5)),
+    (1000, "float16", None),  # 125 packs: no power of two of 32 or more divides them
+    (100, "float16", None), (4096, "float32", None)])  # not whole packs; fp32 reads 4-byte words already
+def test_packed_row_shape(n, dtype, shape):
+    assert tl_sum.packed_row_shape(n, dtype) == shape
+    if shape:  # every pack held, none masked: the row is whole passes of threads x packs
+        threads, packs = shape
+        assert (n // 8) % (threads * packs) == 0 and threads & (threads - 1) == 0 and 32 <= threads <= 128
 
 
 @pytest.mark.parametrize("n,dtype,rows,tpr", [

@@ -229,10 +229,11 @@ class ReduceSum(_Descriptor):
             self._kernel = tl_sum.reduce_rows_into(x.dtype, partial_dtype, plan.chunk)
             if plan.pieces > 1:
                 self._finish = tl_sum.reduce_rows_into("float32", x.dtype, plan.finish_chunk)
-            # 16-bit rows of whole passes take 16-byte loads when x is aligned (run() checks); fp32 rows
-            # already ran at 0.99-1.07x of our CUDA with 4-byte loads (run y).
-            if x.dtype != "float32" and (self._length // plan.pieces) % tl_sum.PACKED_PASS == 0:
-                self._packed = tl_sum.reduce_rows_packed_into(x.dtype, partial_dtype)
+            # 16-bit rows of whole packs take 16-byte loads when x is aligned (run() checks) and a pass shape
+            # holds them unmasked (tl_sum.packed_row_shape); fp32 rows already ran at 0.99-1.07x of our CUDA
+            # with 4-byte loads (run y).
+            if shape := tl_sum.packed_row_shape(self._length // plan.pieces, x.dtype):
+                self._packed = tl_sum.reduce_rows_packed_into(x.dtype, partial_dtype, *shape)
         else:
             self._kernel = tl_sum.reduce_columns_into(x.dtype, partial_dtype, tl_sum.ROW_TILE, plan.block_c)
             if plan.pieces > 1:

@@ -212,31 +212,64 @@ def reduce_short_rows_packed_program(dtype: str, tpr: int, trigger: bool = False
 
 
 PACKED_VALUES = 16  # values a thread sums per pass of the packed row kernel
-PACKED_PASS = THREADS * PACKED_VALUES  # elements a pass covers: the packed kernel's rows are whole passes
+PACKED_MAX_PACKS = 8  # packs a thread loads a pass, at most (16-byte loads in flight)
 
 
-def reduce_rows_packed_program(dtype: str, out_dtype: str = ""):
+def packed_row_shape(n: int, dtype: str) -> tuple[int, int] | None:
+    """(threads, packs a thread a pass) for reduce_rows_packed_program over 16-bit rows of n elements, or None
+    where the row is not whole packs of a shape the kernel can hold without masking a pack.
+
+    Rows of whole default passes (2048 halves) keep the default, 128 threads x 2 packs. Others run one block of
+    the largest power of two of at most 128 threads that divides the row's packs (TileLang's block reduction
+    needs a power of two), each thread its share in passes of at most PACKED_MAX_PACKS packs: 1024 halves as
+    128 x 1, 1536 as 64 x 3, 2304 as 32 x 9 in three passes of 3. Before, those rows took the element-wise
+    kernel's 2-byte loads (4080x1536 fp16 0.796x of our CUDA, run ga), as the softmax did before its packed
+    kernel held rows by the same rule (packed_threads)."""
+    vec = pack_width(dtype)
+    if dtype == "float32" or n <= 0 or n % vec:
+        return None
+    groups = n // vec
+    default = PACKED_VALUES // vec
+    if groups % (THREADS * default) == 0:
+        return THREADS, default
+    threads = min(THREADS, groups & -groups)
+    if threads < 32:
+        return None
+    per_thread = groups // threads
+    packs = max(p for p in range(1, PACKED_MAX_PACKS + 1) if per_thread % p == 0)
+    return threads, packs
+
+
+def reduce_rows_packed_program(dtype: str, out_dtype: str = "", threads: int = THREADS, packs: int = 0):
     """Row sums over whole 16-byte packs (see packs.py): rows of halves ran at 0.79-0.88x of our CUDA with
     2-byte loads (run y), while fp32 rows, whose 4-byte loads already filled the memory pipe, ran at
-    0.99-1.07x. Rows must be whole passes (PACKED_PASS) and x 16-byte aligned; the descriptor checks."""
+    0.99-1.07x. A pass is `threads` x `packs` packs (packed_row_shape; the default 128 x 2); rows must be whole
+    passes and x 16-byte aligned, which the descriptor checks."""
     out_dtype = out_dtype or dtype
     vec = pack_width(dtype)
-    packs = PACKED_VALUES // vec
+    packs = packs or PACKED_VALUES // vec
+    values = packs * vec
     rows, groups = T.dynamic("rows"), T.dynamic("groups")
+    # Thread t owns row t of the (threads, values) fragments. TileLang infers a layout for the default shape
+    # only (the kernel it has always run); for the others it finds none, as for the packed softmax.
+    stated = (threads, packs) != (THREADS, PACKED_VALUES // vec)
+    own_rows = T.Fragment((threads, values), forward_thread_fn=lambda t, j: t, forward_index_fn=lambda t, j: j)
 
     @T.prim_func
     def reduce_rows_packed_kernel(x: T.Tensor((rows, groups, vec), dtype), out: T.Tensor((rows,), out_dtype)):
-        with T.Kernel(rows, threads=THREADS) as row:
+        with T.Kernel(rows, threads=threads) as row:
             T.pdl_sync()
-            raw = T.alloc_fragment((THREADS, PACKED_VALUES), dtype)
-            acc = T.alloc_fragment((THREADS, PACKED_VALUES), FP32)
-            per_thread = T.alloc_fragment((THREADS,), FP32)
+            raw = T.alloc_fragment((threads, values), dtype)
+            acc = T.alloc_fragment((threads, values), FP32)
+            if stated:
+                T.annotate_layout({raw: own_rows, acc: own_rows})
+            per_thread = T.alloc_fragment((threads,), FP32)
             total = T.alloc_fragment((1,), FP32)
             T.clear(acc)
-            for k in T.serial(groups // (THREADS * packs)):
-                for t, p, v in T.Parallel(THREADS, packs, vec):  # pack p of every thread: coalesced
-                    raw[t, p * vec + v] = x[row, (k * packs + p) * THREADS + t, v]
-                for t, j in T.Parallel(THREADS, PACKED_VALUES):
+            for k in T.serial(groups // (threads * packs)):
+                for t, p, v in T.Parallel(threads, packs, vec):  # pack p of every thread: coalesced
+                    raw[t, p * vec + v] = x[row, (k * packs + p) * threads + t, v]
+                for t, j in T.Parallel(threads, values):
                     acc[t, j] += T.cast(raw[t, j], FP32)
             T.reduce_sum(acc, per_thread, dim=1)
             T.reduce_sum(per_thread, total, dim=0)
