@@ -47,6 +47,8 @@ add-transposed-fp32-ours vector_add transposed-4096^2 float32 ours
 add-transposed-fp32-compile vector_add transposed-4096^2 float32 compile
 reduce-rows-4096x16384-fp16-ours reduce_sum rows-4096x16384 float16 ours
 reduce-rows-4096x16384-fp16-compile reduce_sum rows-4096x16384 float16 compile
+reduce-rows-4096x4096-fp32-ours reduce_sum rows-4096x4096 float32 ours
+reduce-rows-4096x4096-fp32-compile reduce_sum rows-4096x4096 float32 compile
 reduce-rows-4096x128-fp16-compile reduce_sum rows-4096x128 float16 compile
 reduce-columns-fp16-compile reduce_sum columns-32768x4096-dim0 float16 compile
 reduce-rows-4096x128-fp16-tilelang reduce_sum rows-4096x128 float16 ours tilelang
