@@ -46,6 +46,7 @@ namespace {
 
 using reduce_sum_kernels::kBlockTpr;
 using reduce_sum_kernels::grid_tpr;
+using reduce_sum_kernels::kRowBlockTpr;
 
 // How many blocks of the strided kernel (256 threads, packed or not) fit on one SM at once: a column sum
 // runs fastest as one full wave of blocks (plan, below). Asked only for column sums, once, at create.
@@ -83,6 +84,9 @@ void plan(ReduceSumCudaDescriptor* d, const DeviceProps& props) {
   if ((r.x_stride == 1 || r.length <= 1) && r.length <= 4096) {
     d->path = SumPath::Warp;
     d->tpr = grid_tpr(r.rows, r.length, dtype_size(d->info.dtype), props.sm_count);
+    if (d->tpr == 32 && dtype_size(d->info.dtype) == 4 && r.length == reduce_sum_kernels::kRowBlockLength &&
+        r.rows * 32 < d->thread_slots)
+      d->tpr = kRowBlockTpr;
     d->blocks = ceil_div(r.rows, 256 / d->tpr);
   } else if (r.x_stride == 1) {
     d->path = SumPath::Block;
@@ -225,8 +229,9 @@ Status reduce_sum_cuda_execute(const ReduceSumCudaDescriptor* desc, void* worksp
                            reduce_sum_kernels::short_rows<T, kShortRowsPerLane, int64_t>, o, px, r.rows,
                            int(r.length), st);
     } else if (desc->path != SumPath::Strided) {
-      switch (desc->tpr) {  // the values row_tpr and grid_tpr return
+      switch (desc->tpr) {  // the values row_tpr, grid_tpr and plan's row-block rule give
         case kBlockTpr: launch_contiguous<T, kBlockTpr>(desc, o, px, ws, st); break;
+        case kRowBlockTpr: launch_contiguous<T, kRowBlockTpr>(desc, o, px, ws, st); break;
         case 128: launch_contiguous<T, 128>(desc, o, px, ws, st); break;
         case 64: launch_contiguous<T, 64>(desc, o, px, ws, st); break;
         default: launch_contiguous<T, 32>(desc, o, px, ws, st);

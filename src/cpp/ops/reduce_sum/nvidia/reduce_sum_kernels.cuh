@@ -36,6 +36,7 @@ constexpr int row_tpr(int64_t length, size_t dtype_bytes) {
 // at 128 threads and -> 1.89 at 64, so they keep row_tpr. Why is not known: loading a thread's last packs
 // together did not rescue them (run ca, docs/perf-notes.md, session 16).
 constexpr int kFewRowsTpr = 128;
+
 constexpr int grid_tpr(int64_t rows, int64_t length, size_t dtype_bytes, int sm_count) {
   int tpr = row_tpr(length, dtype_bytes);
   if (dtype_bytes != 4) return tpr;
@@ -44,6 +45,15 @@ constexpr int grid_tpr(int64_t rows, int64_t length, size_t dtype_bytes, int sm_
   while (tpr < kFewRowsTpr && (rows + 256 / tpr - 1) / (256 / tpr) < sm_count && 4 * tpr * vec <= length) tpr *= 2;
   return tpr;
 }
+
+// fp32 rows of exactly 4096 elements too few to fill the GPU's thread slots a warp a row (rows x 32 < SMs x
+// threads an SM: 8448 rows on the H200) take a block of 256 threads a row, each thread one batch of 4 packs.
+// At a warp a row, 4096x4096 fp32 ran 512 blocks of 8 rows in one static wave, 46 % of the warp slots
+// occupied (ncu, run ge), 17.55 us against Inductor's 16.40 (a program of 512 threads a row, 4096 of them);
+// a block of 256 a row ran 16.43, and 128 / 512 threads a row 16.97 / 23.54 (run ge; the probe's text is in
+// docs/runs/tests-h200-2026-12-02-gd-gf.md).
+// Shorter fp32 rows lost with it (4096x1024 5.94 -> 8.24, 4080x1536 7.77 -> 9.69), 16-bit rows of 4096 tied.
+constexpr int kRowBlockTpr = 256, kRowBlockLength = kRowBlockTpr * 4 * 4;
 
 // Offsets of row `row` in out and x. Rows whose outer dims coalesce into one (every contiguous tensor)
 // need no division. Index is the type the divisions run in: a 64-bit division is a long subroutine, and
