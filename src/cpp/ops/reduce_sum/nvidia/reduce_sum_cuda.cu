@@ -84,8 +84,7 @@ void plan(ReduceSumCudaDescriptor* d, const DeviceProps& props) {
   if ((r.x_stride == 1 || r.length <= 1) && r.length <= 4096) {
     d->path = SumPath::Warp;
     d->tpr = grid_tpr(r.rows, r.length, dtype_size(d->info.dtype), props.sm_count);
-    if (d->tpr == 32 && dtype_size(d->info.dtype) == 4 && r.length == reduce_sum_kernels::kRowBlockLength &&
-        r.rows * 32 < d->thread_slots)
+    if (d->tpr == 32 && dtype_size(d->info.dtype) == 4 && r.length == reduce_sum_kernels::kRowBlockLength)
       d->tpr = kRowBlockTpr;
     d->blocks = ceil_div(r.rows, 256 / d->tpr);
   } else if (r.x_stride == 1) {
