@@ -50,7 +50,7 @@ constexpr int grid_tpr(int64_t rows, int64_t length, size_t dtype_bytes, int sm_
 // SM) run a block of 256 threads a row instead, each thread one batch of 4 packs. At a warp a row, 4096x4096 fp32 ran 512
 // blocks of 8 rows in one static wave, 46 % of the warp slots occupied (ncu, run ge), 17.55 us against Inductor's
 // 16.40 (a program of 512 threads a row, 4096 of them); a block of 256 a row ran 16.43, and 128 / 512 threads a
-// row 16.97 / 23.54 (run ge; the probes' text is in docs/runs/tests-h200-2026-12-02-gd-gg.md). By rows (runs gf and
+// row 16.97 / 23.54 (run ge; the probes' text is in docs/runs/tests-h200-2026-12-02-gd-gh.md). By rows (runs gf and
 // gg, same kernel): 1100 10.9 -> 5.7 us, 2048 9.7 -> 9.1, 8192 32.5 -> 31.1, 8448 35.0 -> 31.5, 16384 63.3 -> 59.4,
 // 32768 119.0 -> 116.9 (4.60 TB/s; Inductor 118.8). Shorter fp32 rows lost with it (4096x1024 5.94 -> 8.24,
 // 4080x1536 7.77 -> 9.69), and 16-bit rows of 4096 tied, so the rule is this one length. row_tpr's note that 256
