@@ -28,10 +28,10 @@ def correctness_cases() -> list[CorrectnessCase]:
         C("few-rows-misaligned", _x((9, 1500), Layout(offset=1))),
         # nvidia: a 16-bit thread has 6 packs (one batch of 4, then 2 left): the tail loads its packs together
         C("rows-batched-tail", _x((300, 1536))),
+        C("rows-batched-tail-misaligned", _x((300, 1570), Layout(offset=1))),  # elements: 50 a thread, 2 left
         C("rows-4096-block-a-row", _x((1500, 4096))),  # nvidia fp32: a block of 256 a row (kRowBlockTpr)
         C("rows-4096-block-a-row-stepped", _x((1200, 4096), Layout(steps=(2, 1), offset=4))),
         C("rows-4096-block-a-row-misaligned", _x((1100, 4096), Layout(offset=1))),
-        C("rows-batched-tail-misaligned", _x((300, 1570), Layout(offset=1))),  # elements: 50 a thread, 2 left
         C("rows-keepdim", _x((17, 129)), attrs={"dim": 1, "keepdim": True}),
         C("short-rows", _x((1000, 7))),  # nvidia: short_rows (rows of <= 128 whose outer dims coalesce)
         C("short-rows-full", _x((7, 9, 128))),  # every lane's 4 elements; outer dims coalesce into one

@@ -36,7 +36,6 @@ constexpr int row_tpr(int64_t length, size_t dtype_bytes) {
 // at 128 threads and -> 1.89 at 64, so they keep row_tpr. Why is not known: loading a thread's last packs
 // together did not rescue them (run ca, docs/perf-notes.md, session 16).
 constexpr int kFewRowsTpr = 128;
-
 constexpr int grid_tpr(int64_t rows, int64_t length, size_t dtype_bytes, int sm_count) {
   int tpr = row_tpr(length, dtype_bytes);
   if (dtype_bytes != 4) return tpr;
@@ -46,15 +45,15 @@ constexpr int grid_tpr(int64_t rows, int64_t length, size_t dtype_bytes, int sm_
   return tpr;
 }
 
-// fp32 rows of exactly 4096 elements for which grid_tpr keeps a warp a row (rows enough for a block of 8 on every
-// SM) run a block of 256 threads a row instead, each thread one batch of 4 packs. At a warp a row, 4096x4096 fp32 ran 512
-// blocks of 8 rows in one static wave, 46 % of the warp slots occupied (ncu, run ge), 17.55 us against Inductor's
-// 16.40 (a program of 512 threads a row, 4096 of them); a block of 256 a row ran 16.43, and 128 / 512 threads a
-// row 16.97 / 23.54 (run ge; the probes' text is in docs/runs/tests-h200-2026-12-02-gd-gh.md). By rows (runs gf and
-// gg, same kernel): 1100 10.9 -> 5.7 us, 2048 9.7 -> 9.1, 8192 32.5 -> 31.1, 8448 35.0 -> 31.5, 16384 63.3 -> 59.4,
-// 32768 119.0 -> 116.9 (4.60 TB/s; Inductor 118.8). Shorter fp32 rows lost with it (4096x1024 5.94 -> 8.24,
-// 4080x1536 7.77 -> 9.69), and 16-bit rows of 4096 tied, so the rule is this one length. row_tpr's note that 256
-// threads lost in the bench (session 7) predates the PDL triggers and the batched tails.
+// fp32 rows of exactly 4096 elements for which grid_tpr keeps a warp a row (rows enough for a block of 8 on every SM)
+// run a block of 256 threads a row instead, each thread one batch of 4 packs. At a warp a row, 4096x4096 fp32 ran 512
+// blocks of 8 rows in one static wave, 46 % of the warp slots occupied (ncu, run ge), 17.55 us against Inductor's 16.40
+// (a program of 512 threads a row, 4096 of them); a block of 256 a row ran 16.43, and 128 / 512 threads a row 16.97 /
+// 23.54 (run ge; the probes' text is in docs/runs/tests-h200-2026-12-02-gd-gh.md). By rows (runs gf and gg, same
+// kernel): 1100 10.9 -> 5.7 us, 2048 9.7 -> 9.1, 8192 32.5 -> 31.1, 8448 35.0 -> 31.5, 16384 63.3 -> 59.4, 32768 119.0
+// -> 116.9 (4.60 TB/s; Inductor 118.8). Shorter fp32 rows lost with it (4096x1024 5.94 -> 8.24, 4080x1536 7.77 ->
+// 9.69), and 16-bit rows of 4096 tied, so the rule is this one length. row_tpr's note that 256 threads lost in the
+// bench (session 7) predates the PDL triggers and the batched tails.
 constexpr int kRowBlockTpr = 256, kRowBlockLength = kRowBlockTpr * 4 * 4;
 
 // Offsets of row `row` in out and x. Rows whose outer dims coalesce into one (every contiguous tensor)
