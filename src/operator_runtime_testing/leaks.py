@@ -10,20 +10,59 @@ from __future__ import annotations
 
 import gc
 from collections import Counter
+from collections.abc import Iterable
 
 
 def descriptor_holders(module: str = "operator_runtime._C") -> Counter:
     """(type of a live instance of `module`, type of an object holding it) -> count, over every object the
     garbage collector tracks. Objects held only by untracked holders (C++ or other untracked instances) are
     not seen."""
+    return Counter({key: len(found) for key, found in _holders(module).items()})
+
+
+def _holders(module: str) -> dict[tuple[str, str], list]:
     gc.collect()
-    held: Counter = Counter()
+    held: dict[tuple[str, str], list] = {}
     for holder in gc.get_objects():
         for obj in gc.get_referents(holder):
             kind = type(obj)
             if kind.__module__ == module and not isinstance(obj, type):
-                held[(kind.__name__, _describe(holder))] += 1
+                held.setdefault((kind.__name__, _describe(holder)), []).append(holder)
     return held
+
+
+def holder_chain(obj: object, depth: int = 3, fan_out: int = 3, exclude: Iterable[object] = ()) -> list[str]:
+    """Who holds `obj`, and who holds those, `depth` levels up (at most `fan_out` holders a level), one line each,
+    indented by level. A level with no holder the collector tracks says so: then a reference from C keeps it (a
+    C extension's, or one leaked by a refcount bug), which no Python walk can name. Session 37's GPU leak ended
+    there: a finished frame of PreparedOp.__call__ held only from C, under compute-sanitizer alone. `exclude`:
+    containers of the caller's that hold `obj` only for the walk."""
+    ours = {id(o) for o in exclude}  # and the lists this walk makes; its own frames are left out by module
+    kept: list[list] = []  # those lists, alive until the walk ends, so that no other object takes their ids
+    ours.add(id(kept))
+    lines: list[str] = []
+
+    def walk(o: object, level: int) -> None:
+        every = gc.get_referrers(o)
+        found = [r for r in every if id(r) not in ours and id(r) != id(every) and not _in_this_module(r)]
+        kept.extend((every, found))
+        ours.update((id(every), id(found)))
+        if not found:
+            lines.append("  " * level + "held by nothing the collector tracks (a reference from C)")
+            return
+        for r in found[:fan_out]:
+            lines.append("  " * level + "held by " + _describe(r))
+            if level < depth:
+                walk(r, level + 1)
+        if len(found) > fan_out:
+            lines.append("  " * level + f"... and {len(found) - fan_out} more")
+
+    walk(obj, 1)
+    return lines
+
+
+def _in_this_module(obj: object) -> bool:
+    return type(obj).__name__ == "frame" and obj.f_code.co_filename == __file__
 
 
 def _describe(holder: object) -> str:
@@ -37,9 +76,15 @@ def _describe(holder: object) -> str:
     return f"{kind.__module__}.{kind.__qualname__}"
 
 
-def report(module: str = "operator_runtime._C") -> str:
-    held = descriptor_holders(module)
+def report(module: str = "operator_runtime._C", depth: int = 2) -> str:
+    """Each kind of live `module` instance with its holders, and for one holder of each kind, who holds that
+    holder, `depth` levels up (holder_chain)."""
+    held = _holders(module)
     if not held:
         return f"no live {module} instance is held by a tracked object"
-    lines = [f"{n} x {name} held by {holder}" for (name, holder), n in held.most_common()]
-    return "live descriptors and their holders:\n  " + "\n  ".join(lines)
+    lines = ["live descriptors and their holders:"]
+    for (name, holder), found in sorted(held.items(), key=lambda kv: -len(kv[1])):
+        lines.append(f"  {len(found)} x {name} held by {holder}")
+        lines += ["  " + line for line in holder_chain(found[0], depth, exclude=[held, *held.values()])]
+    del held
+    return "\n".join(lines)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import ctypes
+
 import torch
 
 import operator_runtime as ort
@@ -32,3 +34,34 @@ def test_closed_and_dropped_descriptors_are_not_reported():
         op()
         assert leaks.descriptor_holders()[key] == before + 1
     assert leaks.descriptor_holders()[key] == before  # close() dropped it
+
+
+def test_the_report_walks_up_from_each_holder():
+    op = ort.prepare_reduce_sum(torch.randn(4, 4), dim=1, backend="cpu")
+    keep = [_Holder(op._desc)]
+    chain = leaks.holder_chain(keep[0])
+    assert "  held by builtins.list" in chain  # `keep`, one level up from the _Holder
+    name = type(op._desc).__name__
+    lines = leaks.report().splitlines()
+    at = lines.index(f"  1 x {name} held by {__name__}._Holder")
+    assert "    held by builtins.list" in lines[at + 1:at + 4]
+    op.close()
+
+
+def test_a_holder_kept_only_from_c_is_named_as_such():
+    # What session 37 met under compute-sanitizer: the holder's one reference is a C one (here, an extra
+    # reference count taken through the C API), so no Python object can be named as its holder.
+    incref, decref = ctypes.pythonapi.Py_IncRef, ctypes.pythonapi.Py_DecRef
+    incref.argtypes = decref.argtypes = [ctypes.py_object]
+    op = ort.prepare_reduce_sum(torch.randn(4, 4), dim=1, backend="cpu")
+    holder = _Holder(op._desc)
+    incref(holder)
+    address = id(holder)
+    del holder
+    try:
+        lines = leaks.report().splitlines()
+        at = lines.index(f"  1 x {type(op._desc).__name__} held by {__name__}._Holder")
+        assert lines[at + 1] == "    held by nothing the collector tracks (a reference from C)"
+    finally:
+        decref(ctypes.cast(address, ctypes.py_object).value)
+        op.close()
