@@ -86,5 +86,4 @@ def report(module: str = "operator_runtime._C", depth: int = 2) -> str:
     for (name, holder), found in sorted(held.items(), key=lambda kv: -len(kv[1])):
         lines.append(f"  {len(found)} x {name} held by {holder}")
         lines += ["  " + line for line in holder_chain(found[0], depth, exclude=[held, *held.values()])]
-    del held
     return "\n".join(lines)
