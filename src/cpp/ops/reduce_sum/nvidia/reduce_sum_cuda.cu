@@ -84,8 +84,6 @@ void plan(ReduceSumCudaDescriptor* d, const DeviceProps& props) {
   if ((r.x_stride == 1 || r.length <= 1) && r.length <= 4096) {
     d->path = SumPath::Warp;
     d->tpr = grid_tpr(r.rows, r.length, dtype_size(d->info.dtype), props.sm_count);
-    if (d->tpr == 32 && dtype_size(d->info.dtype) == 4 && r.length == reduce_sum_kernels::kRowBlockLength)
-      d->tpr = kRowBlockTpr;
     d->blocks = ceil_div(r.rows, 256 / d->tpr);
   } else if (r.x_stride == 1) {
     d->path = SumPath::Block;
@@ -228,7 +226,7 @@ Status reduce_sum_cuda_execute(const ReduceSumCudaDescriptor* desc, void* worksp
                            reduce_sum_kernels::short_rows<T, kShortRowsPerLane, int64_t>, o, px, r.rows,
                            int(r.length), st);
     } else if (desc->path != SumPath::Strided) {
-      switch (desc->tpr) {  // the values row_tpr, grid_tpr and plan's row-block rule give
+      switch (desc->tpr) {  // the values row_tpr and grid_tpr return
         case kBlockTpr: launch_contiguous<T, kBlockTpr>(desc, o, px, ws, st); break;
         case kRowBlockTpr: launch_contiguous<T, kRowBlockTpr>(desc, o, px, ws, st); break;
         case 128: launch_contiguous<T, 128>(desc, o, px, ws, st); break;

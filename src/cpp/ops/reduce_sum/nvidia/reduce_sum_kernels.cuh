@@ -13,7 +13,8 @@ namespace ort::reduce_sum_kernels {
 
 constexpr int kBlockTpr = 512;  // threads a row above 4096 elements
 
-// Threads per unit-stride row, for create() and the split sweep alike. The split sweep (tests/bench/sweeps/reduce_sum_splits.cu, H200, session 7;
+// Threads per unit-stride row, for create() and the split sweep alike. The split sweep
+// (tests/bench/sweeps/reduce_sum_splits.cu, H200, session 7;
 // docs/runs/reduce-sum-splits-h200-2026-11-30-ad.csv) timed 32-512 threads a row; the bench then kept
 // what held up in the library: 64 threads a 16-bit row of 2049-4096 elements (32768x4096 66.8 -> 64.5 us,
 // 1008x2304 4.72 -> 4.09; 4096x4096 10.9 -> 11.3, within the bench's noise at that size). fp32 rows
@@ -25,6 +26,17 @@ constexpr int row_tpr(int64_t length, size_t dtype_bytes) {
   if (length > 2048 && dtype_bytes == 2) return kMidTpr16;
   return 32;
 }
+
+// fp32 rows of exactly 4096 elements that grid_tpr's few-rows rule below leaves at a warp a row (rows enough for a
+// block of 8 on every SM) run a block of 256 threads a row instead, each thread one batch of 4 packs. At a warp a row,
+// 4096x4096 fp32 ran 512 blocks of 8 rows in one static wave, 46 % of the warp slots occupied (ncu, run ge), 17.55 us
+// against Inductor's 16.40 (a program of 512 threads a row, 4096 of them); a block of 256 a row ran 16.43, and 128 /
+// 512 threads a row 16.97 / 23.54 (run ge; the probes' text is in docs/runs/tests-h200-2026-12-02-gd-gh.md). By rows
+// (runs gf and gg, same kernel): 1100 10.9 -> 5.7 us, 2048 9.7 -> 9.1, 8192 32.5 -> 31.1, 8448 35.0 -> 31.5, 16384 63.3
+// -> 59.4, 32768 119.0 -> 116.9 (4.60 TB/s; Inductor 118.8). Shorter fp32 rows lost with it (4096x1024 5.94 -> 8.24,
+// 4080x1536 7.77 -> 9.69), and 16-bit rows of 4096 tied, so the rule is this one length. row_tpr's note that 256
+// threads lost in the bench (session 7) predates the PDL triggers and the batched tails.
+constexpr int kRowBlockTpr = 256, kRowBlockLength = kRowBlockTpr * 4 * 4;
 
 // fp32 rows of at most 4096 elements too few to give every SM a block of 256 threads take more threads a
 // row (up to kFewRowsTpr), as long as each thread still reads two packs. At a warp a row, 1008x2304 fp32
@@ -42,19 +54,15 @@ constexpr int grid_tpr(int64_t rows, int64_t length, size_t dtype_bytes, int sm_
   const int64_t vec = 16 / int64_t(dtype_bytes);
   // Doubling keeps two packs a thread: 2 * tpr threads x 2 packs x vec values.
   while (tpr < kFewRowsTpr && (rows + 256 / tpr - 1) / (256 / tpr) < sm_count && 4 * tpr * vec <= length) tpr *= 2;
+  if (tpr == 32 && length == kRowBlockLength) return kRowBlockTpr;
   return tpr;
 }
-
-// fp32 rows of exactly 4096 elements for which grid_tpr keeps a warp a row (rows enough for a block of 8 on every SM)
-// run a block of 256 threads a row instead, each thread one batch of 4 packs. At a warp a row, 4096x4096 fp32 ran 512
-// blocks of 8 rows in one static wave, 46 % of the warp slots occupied (ncu, run ge), 17.55 us against Inductor's 16.40
-// (a program of 512 threads a row, 4096 of them); a block of 256 a row ran 16.43, and 128 / 512 threads a row 16.97 /
-// 23.54 (run ge; the probes' text is in docs/runs/tests-h200-2026-12-02-gd-gh.md). By rows (runs gf and gg, same
-// kernel): 1100 10.9 -> 5.7 us, 2048 9.7 -> 9.1, 8192 32.5 -> 31.1, 8448 35.0 -> 31.5, 16384 63.3 -> 59.4, 32768 119.0
-// -> 116.9 (4.60 TB/s; Inductor 118.8). Shorter fp32 rows lost with it (4096x1024 5.94 -> 8.24, 4080x1536 7.77 ->
-// 9.69), and 16-bit rows of 4096 tied, so the rule is this one length. row_tpr's note that 256 threads lost in the
-// bench (session 7) predates the PDL triggers and the batched tails.
-constexpr int kRowBlockTpr = 256, kRowBlockLength = kRowBlockTpr * 4 * 4;
+// The cases the two notes above timed on the H200 (132 SMs), so a change to either rule shows here first.
+static_assert(grid_tpr(4096, 4096, 4, 132) == kRowBlockTpr, "fp32 4096x4096: a block of 256 a row");
+static_assert(grid_tpr(32768, 4096, 4, 132) == kRowBlockTpr, "fp32 32768x4096: a block of 256 a row");
+static_assert(grid_tpr(4096, 4096, 2, 132) == kMidTpr16, "16-bit rows of 4096 tied, so keep row_tpr");
+static_assert(grid_tpr(4096, 1024, 4, 132) == 32, "shorter fp32 rows lost with a block a row");
+static_assert(grid_tpr(1008, 2304, 4, 132) == 64 && grid_tpr(144, 1280, 4, 132) == kFewRowsTpr, "few rows (run bw)");
 
 // Offsets of row `row` in out and x. Rows whose outer dims coalesce into one (every contiguous tensor)
 // need no division. Index is the type the divisions run in: a 64-bit division is a long subroutine, and
