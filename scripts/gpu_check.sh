@@ -129,7 +129,10 @@ done
 
 if [ "$SANITIZE" = 1 ]; then
   # Instrumented kernels run 10-100x slower: SANITIZE_K (a pytest -k expression) narrows the suite and
-  # SANITIZE_TIMEOUT (seconds per tool) bounds it; racecheck only looks at shared memory.
+  # SANITIZE_TIMEOUT (seconds per tool) bounds it; racecheck only looks at shared memory. What the whole of tests/ops
+  # costs (H200, session 38, runs gi-gj): memcheck 325 s in 7 shards at once; racecheck runs softmax's tests at ~0.85
+  # a second however many processes share the GPU (3 shards or 9), ~1000 s for test_softmax.py alone, more than one
+  # device call: split it across calls by SANITIZE_K.
   for tool in memcheck racecheck; do
     step "compute-sanitizer $tool ${SANITIZE_K:+(-k $SANITIZE_K)}"
     # racecheck looks at our kernels only: it reports a hazard inside torch's own float64 reduce_kernel
