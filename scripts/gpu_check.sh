@@ -30,7 +30,8 @@
 #   env: BACKENDS="nvidia tilelang" (suites to run; "" for none), SWEEP_MIN_LENGTH (sweep only rows at least
 #        this long), SWEEP_LENGTHS (softmax_configs: only these row lengths, e.g. "1536 2304"), SWEEP_ARGS (arguments for the other sweeps, e.g. "rows- 1" for reduce_sum_splits), PEERS="liger compile" (further bench
 #        peers), BENCH_ARGS (extra arguments for `python -m operator_runtime bench`, e.g. "--op softmax"),
-#        SANITIZE_K / SANITIZE_TIMEOUT (narrow and bound the compute-sanitizer runs), SANITIZE_TESTS /
+#        SANITIZE_K / SANITIZE_TIMEOUT (narrow and bound the compute-sanitizer runs), SANITIZE_TOOLS (which of
+#        memcheck and racecheck run, both unless set), SANITIZE_TESTS /
 #        SANITIZE_BACKEND (what they run: tests/ops on nvidia unless set, e.g. tests/tilelang on tilelang), HYPOTHESIS_PROFILE
 #        (gpu: 300 examples per fuzz test, the default here; ci: 200), PYTEST_WORKERS (pytest-xdist workers
 #        where .whl/ carried it, default 8: TileLang compiles a kernel on one core), PYTEST_TIMEOUT (seconds
@@ -133,7 +134,7 @@ if [ "$SANITIZE" = 1 ]; then
   # costs (H200, session 38, runs gi-gj): memcheck 325 s in 7 shards at once; racecheck runs softmax's tests at ~0.85
   # a second however many processes share the GPU (3 shards or 9), ~1000 s for test_softmax.py alone, more than one
   # device call: split it across calls by SANITIZE_K.
-  for tool in memcheck racecheck; do
+  for tool in ${SANITIZE_TOOLS:-memcheck racecheck}; do
     step "compute-sanitizer $tool ${SANITIZE_K:+(-k $SANITIZE_K)}"
     # racecheck looks at our kernels only: it reports a hazard inside torch's own float64 reduce_kernel
     # (at::native), which the tests use for their reference.
