@@ -299,15 +299,15 @@ def test_long_softmax_rows_in_a_cluster(shape, offset, dtype):
     # (max, sum) through distributed shared memory; fp32 rows of up to 16 parts hold them in registers, 16-bit
     # rows of 2-8 whole parts of 64 KB in shared memory, 163840 halves in 5); misaligned ones, and fp32 rows of
     # 262144, the split pair.
-    from operator_runtime.tilelang import softmax as tl_softmax
+    from operator_runtime.tilelang import softmax_cluster as tl_cluster
 
     x = (torch.randn(shape[0] * shape[1] + offset, device="cuda") * 8).to(dtype)[offset:].view(shape)
     x[0, : shape[1] // 2] = float("-inf")  # whole parts of -inf: (max, sum) = (-inf, 0) adds nothing
     x[1, 7] = float("inf")  # an inf in another row: that row's softmax is NaN where torch's is, no wider
     op = ort.prepare_softmax(x, dim=-1, backend="tilelang")
     name = str(dtype).removeprefix("torch.")
-    parts = (tl_softmax.cluster_registers_parts(shape[1], name) or tl_softmax.cluster_smem_parts(shape[1], name)
-             or tl_softmax.cluster_parts(shape[1], name))
+    parts = (tl_cluster.cluster_registers_parts(shape[1], name) or tl_cluster.cluster_smem_parts(shape[1], name)
+             or tl_cluster.cluster_parts(shape[1], name))
     expect_cluster = parts is not None and torch.cuda.get_device_capability()[0] >= 9
     assert (op._desc._cluster is not None) == expect_cluster
     if expect_cluster:

@@ -22,6 +22,7 @@ if importlib.util.find_spec("tilelang") is None:
 from operator_runtime.tilelang import copy as tl_copy  # noqa: E402
 from operator_runtime.tilelang import reduce_sum as tl_sum  # noqa: E402
 from operator_runtime.tilelang import softmax as tl_softmax  # noqa: E402
+from operator_runtime.tilelang import softmax_cluster as tl_cluster  # noqa: E402
 from operator_runtime.tilelang import vector_add as tl_add  # noqa: E402
 from operator_runtime.tilelang._env import tilelang  # noqa: E402
 
@@ -86,13 +87,13 @@ LAZY = (
     + [pytest.param(tl_softmax.softmax_stats_packed_program, (dt,), id=f"softmax_stats_packed-{dt}") for dt in FLOATS]
     + [pytest.param(tl_softmax.softmax_apply_packed_program, (dt, 4), id=f"softmax_apply_packed-{dt}-4")
        for dt in FLOATS]
-    + [pytest.param(tl_softmax.softmax_cluster_packed_program, (dt, parts), id=f"softmax_cluster_packed-{dt}-{parts}")
+    + [pytest.param(tl_cluster.softmax_cluster_packed_program, (dt, parts), id=f"softmax_cluster_packed-{dt}-{parts}")
        for dt in FLOATS for parts in (4, 8, 16)]
-    + [pytest.param(tl_softmax.softmax_cluster_packed_program, (dt, 4, tl_softmax.CLUSTER_WIDE_THREADS),
+    + [pytest.param(tl_cluster.softmax_cluster_packed_program, (dt, 4, tl_cluster.CLUSTER_WIDE_THREADS),
                     id=f"softmax_cluster_packed-{dt}-4-wide") for dt in ("float16", "bfloat16")]
-    + [pytest.param(tl_softmax.softmax_cluster_packed_program, ("float16", 8, tl_softmax.CLUSTER_WIDE_THREADS),
+    + [pytest.param(tl_cluster.softmax_cluster_packed_program, ("float16", 8, tl_cluster.CLUSTER_WIDE_THREADS),
                     id="softmax_cluster_packed-float16-8-wide")]
-    + [pytest.param(tl_softmax.softmax_cluster_registers_program, ("float32", parts),
+    + [pytest.param(tl_cluster.softmax_cluster_registers_program, ("float32", parts),
                     id=f"softmax_cluster_registers-float32-{parts}") for parts in (2, 4, 8, 16)]
 )
 
@@ -202,7 +203,7 @@ def test_lazy_kernels_compile_for_sm90_without_spills(tmp_path):
     used = dict(re.findall(r"Function properties for (\w+)\n[^\n]*\n[^\n]*Used (\d+) registers", result.stderr))
     regs = {name: int(n) for name, n in used.items() if "cluster_registers" in name}
     assert len(regs) == sum("cluster_registers" in p.id for p in LAZY)
-    assert {name: n for name, n in regs.items() if n > 65536 // (2 * tl_softmax.REGS_THREADS)} == {}
+    assert {name: n for name, n in regs.items() if n > 65536 // (2 * tl_cluster.REGS_THREADS)} == {}
 
 
 EAGER = [
@@ -261,7 +262,7 @@ def test_cluster_smem_parts_only_where_timed(n, dtype, parts):
     # The shared-memory cluster kernel was timed at rows of 65536 halves (session 30, run ez: 80.6 -> 72.5 us), of
     # 262144 (session 31, run fg: 89.0 -> 77.3), 131072 and 196608 (run fh: 82.9 -> 74.9, 91.0 -> 75.9), 98304 (session
     # 33, run fq: 83.5 -> 74.7), 163840 and 229376 (run fr); 9 parts (294912) is not taken untimed.
-    assert tl_softmax.cluster_smem_parts(n, dtype) == parts
+    assert tl_cluster.cluster_smem_parts(n, dtype) == parts
 
 
 @pytest.mark.parametrize("n,dtype,threads", [
@@ -316,9 +317,9 @@ def test_packed_short_softmax_threads(n, dtype, rows, tpr):
     (262144, "float32", None),  # 32 parts of 32 KB: more than a cluster holds, so the split pair
     (65537, "float16", None), (100000, "bfloat16", None)])
 def test_cluster_softmax_parts(n, dtype, parts):
-    assert tl_softmax.cluster_parts(n, dtype) == parts
+    assert tl_cluster.cluster_parts(n, dtype) == parts
     if parts:
-        assert n * (4 if dtype == "float32" else 2) <= parts * tl_softmax.CLUSTER_PART_BYTES
+        assert n * (4 if dtype == "float32" else 2) <= parts * tl_cluster.CLUSTER_PART_BYTES
         assert (n // parts) % tl_softmax.packed_step(dtype)[1] == 0
 
 
@@ -328,28 +329,28 @@ def test_cluster_softmax_parts(n, dtype, parts):
     (262144, "bfloat16", 256),  # 16 parts: 512 lost there
     (65536, "float32", 256)])  # fp32 parts: not measured
 def test_cluster_softmax_threads(n, dtype, threads):
-    parts = tl_softmax.cluster_parts(n, dtype)
-    assert parts and tl_softmax.cluster_threads(n, dtype, parts) == threads
+    parts = tl_cluster.cluster_parts(n, dtype)
+    assert parts and tl_cluster.cluster_threads(n, dtype, parts) == threads
     assert (n // parts) % (threads * tl_softmax.SPLIT_VALUES) == 0  # every part is whole steps of the block
 
 
 @pytest.mark.parametrize("n,parts", [(32768, 2), (65536, 4), (131072, 8), (65536 + 16384, 5), (262144, 16),
                                      (70000, None), (16384, None), (524288, None)])
 def test_cluster_registers_parts(n, parts):
-    assert tl_softmax.cluster_registers_parts(n, "float32") == parts
-    assert tl_softmax.cluster_registers_parts(n, "bfloat16") is None  # 16-bit rows: the packed cluster kernel
+    assert tl_cluster.cluster_registers_parts(n, "float32") == parts
+    assert tl_cluster.cluster_registers_parts(n, "bfloat16") is None  # 16-bit rows: the packed cluster kernel
 
 
 @pytest.mark.lowering
 @pytest.mark.parametrize("program,args,combines_in_warps", [
     (tl_softmax.softmax_stats_program, ("float32",), False),
     (tl_softmax.softmax_stats_packed_program, ("bfloat16",), False),
-    (tl_softmax.softmax_cluster_packed_program, ("float16", 16), False),
-    (tl_softmax.softmax_cluster_packed_program, ("bfloat16", 4, tl_softmax.CLUSTER_WIDE_THREADS), False),
-    (tl_softmax.softmax_cluster_registers_program, ("float32", 4), False),
-    (tl_softmax.softmax_cluster_registers_program, ("float32", 8), False),
-    (tl_softmax.softmax_cluster_registers_program, ("float32", 16), True),
-    (tl_softmax.softmax_cluster_registers_program, ("float32", 16, 2), False)])  # the sweep's registers16_u2
+    (tl_cluster.softmax_cluster_packed_program, ("float16", 16), False),
+    (tl_cluster.softmax_cluster_packed_program, ("bfloat16", 4, tl_cluster.CLUSTER_WIDE_THREADS), False),
+    (tl_cluster.softmax_cluster_registers_program, ("float32", 4), False),
+    (tl_cluster.softmax_cluster_registers_program, ("float32", 8), False),
+    (tl_cluster.softmax_cluster_registers_program, ("float32", 16), True),
+    (tl_cluster.softmax_cluster_registers_program, ("float32", 16, 2), False)])  # the sweep's registers16_u2
 def test_long_row_part_statistics_reduce_by_warp_shuffles(program, args, combines_in_warps):
     # Session 23: write_part_stats' two block reductions by warp shuffles and one shared row, not tl::AllReduce
     # (a butterfly through shared memory, two barriers a level above 32 lanes); each is two warp reductions
@@ -363,11 +364,11 @@ def test_long_row_part_statistics_reduce_by_warp_shuffles(program, args, combine
 
 @pytest.mark.lowering
 @pytest.mark.parametrize("program,dtype,parts,threads", [
-    (tl_softmax.softmax_cluster_packed_program, "float16", 4, tl_softmax.CLUSTER_WIDE_THREADS),
-    (tl_softmax.softmax_cluster_packed_program, "bfloat16", 16, tl_softmax.SPLIT_THREADS),
-    (tl_softmax.softmax_cluster_packed_program, "float32", 8, tl_softmax.SPLIT_THREADS),
-    (tl_softmax.softmax_cluster_registers_program, "float32", 4, None),
-    (tl_softmax.softmax_cluster_registers_program, "float32", 8, None)])
+    (tl_cluster.softmax_cluster_packed_program, "float16", 4, tl_cluster.CLUSTER_WIDE_THREADS),
+    (tl_cluster.softmax_cluster_packed_program, "bfloat16", 16, tl_softmax.SPLIT_THREADS),
+    (tl_cluster.softmax_cluster_packed_program, "float32", 8, tl_softmax.SPLIT_THREADS),
+    (tl_cluster.softmax_cluster_registers_program, "float32", 4, None),
+    (tl_cluster.softmax_cluster_registers_program, "float32", 8, None)])
 def test_cluster_softmax_gives_the_exchanged_pairs_bytes_of_their_own(program, dtype, parts, threads):
     # The race of session 10's first run, checked where CI can see it: TileLang's shared-memory planner gave
     # the buffer that other blocks write into (`every`) the bytes of the block reductions' workspace, so a
@@ -385,7 +386,7 @@ def test_cluster_softmax_gives_the_exchanged_pairs_bytes_of_their_own(program, d
     # The planner may give `mine` bytes of `red` (write_part_stats' (2, warps) rows, dead after their last read):
     # only the first row's are safe. Every thread has read row 0 before the barrier that precedes row 1's reads,
     # and thread 0 writes mine after that barrier, while other warps may still be reading row 1.
-    warps = (threads or tl_softmax.REGS_THREADS) // 32
+    warps = (threads or tl_cluster.REGS_THREADS) // 32
     red, mine = offsets["red"], offsets["mine"]
     row1 = (red + warps * 4, red + 2 * warps * 4)
     assert mine + 8 <= row1[0] or mine >= row1[1], (mine, row1)
@@ -404,7 +405,7 @@ def test_cluster_softmax_gives_the_exchanged_pairs_bytes_of_their_own(program, d
 
 
 @pytest.mark.lowering
-@pytest.mark.parametrize("parts", tl_softmax.SMEM_PART_COUNTS, ids=lambda p: f"parts-{p}")
+@pytest.mark.parametrize("parts", tl_cluster.SMEM_PART_COUNTS, ids=lambda p: f"parts-{p}")
 @pytest.mark.parametrize("dtype", ["float16", "bfloat16"])
 def test_smem_cluster_kernel_holds_its_part_at_three_blocks_an_sm(dtype, parts, tmp_path):
     # TileLang's twin of our CUDA's cluster_smem_held (2 blocks a row of 65536 halves, each holding its 64 KB part
@@ -412,7 +413,7 @@ def test_smem_cluster_kernel_holds_its_part_at_three_blocks_an_sm(dtype, parts, 
     # lost 16 % in our CUDA, run eq): TileLang gave it 48 registers until T.annotate_min_blocks_per_sm(3) asked
     # for 40. This keeps the bound, the 16-byte accesses and no spill, at each part count the library takes (4, 6
     # and 8: rows of 131072, 196608 and 262144 halves, session 31's runs fg and fh).
-    src = lower(tl_softmax.softmax_cluster_smem_program(dtype, parts))
+    src = lower(tl_cluster.softmax_cluster_smem_program(dtype, parts))
     assert "__launch_bounds__(512, 3)" in src
     assert "*(uint4*)(x + " in src and "*(uint4*)(y + " in src
     if shutil.which("nvcc") is None:

@@ -15,6 +15,7 @@ if importlib.util.find_spec("tilelang") is None:
     pytest.skip("tilelang not installed (pip install 'operator-runtime[tilelang]')", allow_module_level=True)
 
 from operator_runtime.tilelang import softmax as tl_softmax  # noqa: E402
+from operator_runtime.tilelang import softmax_cluster as tl_cluster  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -37,8 +38,8 @@ def test_every_generated_variant_parses_to_the_librarys_part_count(n, dtype):
     assert names[:2] == ["library", "split"]
     assert len(names) > 2  # the bench's long rows all have a cluster kernel to compare
     dt = str(dtype).removeprefix("torch.")
-    parts = tl_softmax.cluster_registers_parts(n, dt) or tl_softmax.cluster_parts(n, dt)
-    smem = tl_softmax.cluster_smem_parts(n, dt)
+    parts = tl_cluster.cluster_registers_parts(n, dt) or tl_cluster.cluster_parts(n, dt)
+    smem = tl_cluster.cluster_smem_parts(n, dt)
     for name in names[2:]:
         v = sweep.parse_variant(name)
         if v.program == "smem":  # the library's kernel for 16-bit rows of 65536 without fast math, or a candidate
@@ -51,13 +52,13 @@ def test_every_generated_variant_parses_to_the_librarys_part_count(n, dtype):
         assert v.fast_math == (not name.endswith("_precise"))
         assert v.unroll is None or v.unroll >= 0
         if v.threads:  # another block size than the library's, of whole steps
-            assert smem or v.threads != tl_softmax.cluster_threads(n, dt, parts)
+            assert smem or v.threads != tl_cluster.cluster_threads(n, dt, parts)
             assert (n // parts) % (v.threads * tl_softmax.SPLIT_VALUES) == 0
     # 16-bit rows of 65536 and 262144 hold their parts in shared memory; the sweep still times the packed kernel
     # each replaced, and the library's shared-memory kernel without fast math last
     assert bool(smem) == (dtype != torch.float32)
     if smem:
-        assert f"packed{parts}_t{tl_softmax.cluster_threads(n, dt, parts)}" in names
+        assert f"packed{parts}_t{tl_cluster.cluster_threads(n, dt, parts)}" in names
         assert names[-1] == f"smem{smem}_precise"
 
 

@@ -18,6 +18,7 @@ from operator_runtime.tilelang import copy as tl_copy
 from operator_runtime.tilelang import packs
 from operator_runtime.tilelang import reduce_sum as tl_sum
 from operator_runtime.tilelang import softmax as tl_softmax
+from operator_runtime.tilelang import softmax_cluster as tl_cluster
 from operator_runtime.tilelang import vector_add as tl_add
 
 
@@ -292,9 +293,9 @@ class Softmax(_Descriptor):
     (split), when both tensors are 16-byte aligned, which only run() can see; the element-wise ones serve
     every other case. On Hopper, aligned long rows whose parts fit a cluster take one cluster kernel instead
     of the split pair: fp32 rows of whole 16384-element parts hold them in registers
-    (tl_softmax.cluster_registers_parts), 16-bit rows of 65536-262144 hold theirs in shared memory
-    (tl_softmax.cluster_smem_parts: 2 to 8 parts of 64 KB), the others re-read their part from L2
-    (tl_softmax.cluster_parts)."""
+    (tl_cluster.cluster_registers_parts), 16-bit rows of 65536-262144 hold theirs in shared memory
+    (tl_cluster.cluster_smem_parts: 2 to 8 parts of 64 KB), the others re-read their part from L2
+    (tl_cluster.cluster_parts)."""
 
     native = "SoftmaxNvidia"
     inputs = ("x",)
@@ -340,13 +341,13 @@ class Softmax(_Descriptor):
                             tl_softmax.softmax_apply_packed_into(x.dtype, self._pieces))
         if torch.cuda.get_device_capability(x.device_id)[0] < 9:  # clusters: Hopper on
             return
-        if parts := tl_softmax.cluster_registers_parts(self._n, x.dtype):  # fp32: the part held in registers
-            self._cluster = (parts, tl_softmax.softmax_cluster_registers_into(x.dtype, parts))
-        elif parts := tl_softmax.cluster_smem_parts(self._n, x.dtype):  # 16-bit: the part held in shared memory
-            self._cluster = (parts, tl_softmax.softmax_cluster_smem_into(x.dtype, parts))
-        elif parts := tl_softmax.cluster_parts(self._n, x.dtype):
-            threads = tl_softmax.cluster_threads(self._n, x.dtype, parts)
-            self._cluster = (parts, tl_softmax.softmax_cluster_packed_into(x.dtype, parts, threads))
+        if parts := tl_cluster.cluster_registers_parts(self._n, x.dtype):  # fp32: the part held in registers
+            self._cluster = (parts, tl_cluster.softmax_cluster_registers_into(x.dtype, parts))
+        elif parts := tl_cluster.cluster_smem_parts(self._n, x.dtype):  # 16-bit: the part held in shared memory
+            self._cluster = (parts, tl_cluster.softmax_cluster_smem_into(x.dtype, parts))
+        elif parts := tl_cluster.cluster_parts(self._n, x.dtype):
+            threads = tl_cluster.cluster_threads(self._n, x.dtype, parts)
+            self._cluster = (parts, tl_cluster.softmax_cluster_packed_into(x.dtype, parts, threads))
 
     def close(self) -> None:
         self._apply = self._packed = self._cluster = None

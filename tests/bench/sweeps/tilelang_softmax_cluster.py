@@ -1,5 +1,5 @@
 """Sweep: TileLang's long-row softmax kernels on the benchmark's long rows, each against the library's choice,
-so that the part counts in src/operator_runtime/tilelang/softmax.py (cluster_registers_parts, cluster_parts) and
+so that the part counts in src/operator_runtime/tilelang/softmax_cluster.py (cluster_registers_parts, cluster_parts) and
 the combine's unrolling (combine_part_stats' `unroll`) and the packed kernel's block size (cluster_threads) are
 measured, not guessed. Every variant is first
 checked against torch, then timed (CUDA graph replays over rotated inputs, as the bench does).
@@ -24,6 +24,7 @@ import torch
 
 from operator_runtime._internal.tensor_meta import describe
 from operator_runtime.tilelang import softmax as tl_softmax
+from operator_runtime.tilelang import softmax_cluster as tl_cluster
 from operator_runtime.tilelang.descriptors import Softmax
 from operator_runtime_testing.assertions import assert_close
 from operator_runtime_testing.profile_once import profile_one_call
@@ -32,9 +33,9 @@ from operator_runtime_testing.timing import rotation_count, time_cuda
 SHAPES = ((1024, 65536), (256, 262144))
 # Elements of a 16-bit part of the shared-memory cluster kernel. Other 16-bit rows of 3-8 whole parts time it as a
 # candidate (`smem{parts}`): session 31's run fg timed `smem8` at 262144 halves (77.3 us against the packed
-# kernel's 89.0), which the library takes since (tl_softmax.SMEM_PART_COUNTS); since session 33 (runs fq, fr) it
+# kernel's 89.0), which the library takes since (tl_cluster.SMEM_PART_COUNTS); since session 33 (runs fq, fr) it
 # takes every count of 2-8, so a candidate appears only if a count leaves that tuple.
-SMEM_PART = tl_softmax.SMEM_THREADS * tl_softmax.SMEM_PACKS * 8
+SMEM_PART = tl_cluster.SMEM_THREADS * tl_cluster.SMEM_PACKS * 8
 # The same 64 KB part holds half as many fp32 values. Session 34 held our CUDA's fp32 rows of 262144 in 16 CTAs of
 # 64 KB (run fv: 135.6 -> 133.0 us, which left TileLang's 16-part registers kernel at 0.82x of it), so fp32 rows of
 # 2-16 whole parts time the library's shared-memory kernel as a candidate (`smem{parts}`; not yet timed: lowered on
@@ -59,14 +60,14 @@ def variants(n: int, dtype: torch.dtype) -> list[str]:
     (5-15 s), hence so few."""
     names = ["library", "split"]
     dt = _name(dtype)
-    smem = tl_softmax.cluster_smem_parts(n, dt)
-    if parts := tl_softmax.cluster_registers_parts(n, dt):
+    smem = tl_cluster.cluster_smem_parts(n, dt)
+    if parts := tl_cluster.cluster_registers_parts(n, dt):
         unrolls = (1, 2, 4, 8) if parts > 8 else (1,)
         names += [f"registers{parts}_u{k}" for k in unrolls] + [f"registers{parts}_precise"]
-    elif parts := tl_softmax.cluster_parts(n, dt):
+    elif parts := tl_cluster.cluster_parts(n, dt):
         # Where the library holds the row in shared memory, each packed block size is another kernel than its.
-        library = None if smem else tl_softmax.cluster_threads(n, dt, parts)
-        names += [f"packed{parts}_t{t}" for t in (tl_softmax.SPLIT_THREADS, tl_softmax.CLUSTER_WIDE_THREADS)
+        library = None if smem else tl_cluster.cluster_threads(n, dt, parts)
+        names += [f"packed{parts}_t{t}" for t in (tl_softmax.SPLIT_THREADS, tl_cluster.CLUSTER_WIDE_THREADS)
                   if t != library and (n // parts) % (t * tl_softmax.SPLIT_VALUES) == 0]
         names += [f"packed{parts}_precise"]
     # Rows no packed cluster takes (163840 and 229376 halves run the split pair without it) are candidates too:
@@ -115,14 +116,14 @@ def launcher(variant: str, x: torch.Tensor, out: torch.Tensor):
         return lambda: desc.run(out, x, workspace=workspace)
     v = parse_variant(variant)
     parts, dt, vec = v.parts, _name(x.dtype), 16 // x.dtype.itemsize
-    jit = tilelang.jit(pass_configs=tl_softmax.FAST_MATH) if v.fast_math else tilelang.jit
+    jit = tilelang.jit(pass_configs=tl_cluster.FAST_MATH) if v.fast_math else tilelang.jit
     if v.program == "registers":
-        kernel = jit(tl_softmax.softmax_cluster_registers_program)(dt, parts, v.unroll)
+        kernel = jit(tl_cluster.softmax_cluster_registers_program)(dt, parts, v.unroll)
     elif v.program == "smem":
-        kernel = jit(tl_softmax.softmax_cluster_smem_program)(dt, parts)
+        kernel = jit(tl_cluster.softmax_cluster_smem_program)(dt, parts)
     else:
-        threads = v.threads or tl_softmax.cluster_threads(n, dt, parts)
-        kernel = jit(tl_softmax.softmax_cluster_packed_program)(dt, parts, threads)
+        threads = v.threads or tl_cluster.cluster_threads(n, dt, parts)
+        kernel = jit(tl_cluster.softmax_cluster_packed_program)(dt, parts, threads)
     xv, ov = x.view(rows * parts, n // parts // vec, vec), out.view(rows * parts, n // parts // vec, vec)
     return lambda: kernel(xv, ov)
 
