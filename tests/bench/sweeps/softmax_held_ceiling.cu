@@ -4,7 +4,8 @@
 //   chunks:   copies of those bytes as chunks read whole, a block barrier, then written (the softmax's dependency
 //             without its arithmetic), over threads a block, packs a thread, blocks an SM and a warp's layout.
 //             Runs eo-eq: only one pack a thread in blocks of <= 512 threads reached 4.13-4.16; every other shape
-//             3.90-4.08, whatever its chunk or bytes in flight.
+//             3.90-4.08, whatever its chunk or bytes in flight. 256x2 (session 39, not yet run) is the registers
+//             kernel's shape for 16-bit rows of 4096.
 //   clusters: the row split across a cluster in that fast shape (the library's cluster_registers on halves).
 //             Run er: one pack a thread 2.50-2.66 TB/s (each CTA waits on the exchange); two packs 3.89-3.98.
 //   long:     a 16-bit row of 65536 held whole by one CTA of 1024 x 8 (one block an SM) against cluster_online.
@@ -111,7 +112,11 @@ void sweep_chunks() {
                           {"512x1", chunk_copy<512, 1>, 512, 1, 0},
                           {"256x1", chunk_copy<256, 1>, 256, 1, 0},
                           {"256x1_4an_sm", chunk_copy<256, 1>, 256, 1, 50},
-                          {"256x1_2an_sm", chunk_copy<256, 1>, 256, 1, 100}};
+                          {"256x1_2an_sm", chunk_copy<256, 1>, 256, 1, 100},
+                          // The registers kernel's shape for 16-bit rows of 4096 (256 x 2 packs, 8 KB a block):
+                          // whether softmax 32768x4096 halves (4.09 TB/s, session 39) sit at this shape's copy
+                          // rate, and whether 512 x 1, the same 8 KB a pack a thread, moves it faster.
+                          {"256x2", chunk_copy<256, 2>, 256, 2, 0}};
   const size_t bytes = size_t(4096) * kLength * 2;
   const int launches = launches_for(2 * bytes);
   const LaunchTensors<uint4> t(launches, bytes, bytes);
