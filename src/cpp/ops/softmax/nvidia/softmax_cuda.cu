@@ -91,14 +91,14 @@ constexpr auto registers_table() {
     // Liger 5.53-5.64 in run bl).
     // Session 28: rows of one or two packs as many threads (were four): TileLang's packed short-row softmax ran
     // 262144x8 halves in 3.25 us against this table's 7.2-7.4 (run ek, same call).
-    // Session 40: rows of 3585-4096 as 192 x 3, a row a block of 192 (was 256 x 2), the shape the sweep timed
-    // fastest at 32768x4096 bf16 (130.9 / 131.1 us against 131.9, run gq). Runs gr (A B A B, one call): the bench's
-    // 32768x4096 fp16 / bf16 130.97 / 130.10 -> 130.23 / 129.16 us (4.10 / 4.13 -> 4.12 / 4.16 TB/s), 4096x4096
-    // 0.2-0.4 % faster; over 8192 rows, a tie at 4000 and 0.7-1.9 % faster at 4096, but 0.2-1.0 % slower at 3584
-    // and 1.0-1.6 % at 3200, where 192 threads' third pack is mostly empty: those keep 256 x 2.
+    // Session 40: rows of exactly 4096 as 192 x 3, a row a block of 192 (was 256 x 2), the shape the sweep timed
+    // fastest at 32768x4096 bf16 (130.9 / 131.1 us against 131.9, run gq). Runs gr and gs (A B A B in one call): the
+    // bench's 32768x4096 fp16 / bf16 130.97 / 130.10 -> 130.23 / 129.16 us (4.10 / 4.13 -> 4.12 / 4.16 TB/s),
+    // 4096x4096 0.2-0.5 % faster, 8192x4096 0.3-1.9 %. Shorter rows lost with it over 8192 rows: 1.0-1.6 % at 3200,
+    // 0.1-1.0 % at 3584-4000 (192 threads' third packs partly empty), so 3585-4095 keep 256 x 2.
     return std::array<RowConfig, 13>{{{8, 1, 1}, {16, 2, 1}, {32, 4, 1}, {64, 8, 1}, {128, 16, 1}, {256, 16, 2},
                                       {512, 32, 2}, {1024, 32, 4, 1, 512}, {1536, 64, 3}, {2048, 64, 4},
-                                      {3584, 256, 2}, {4096, 192, 3}, {8192, 512, 2}}};
+                                      {4095, 256, 2}, {4096, 192, 3}, {8192, 512, 2}}};
   } else {  // single elements: rows whose pointers or strides do not allow packs
     return std::array<RowConfig, 9>{{{32, 32, 1}, {64, 32, 2}, {128, 32, 4}, {256, 32, 8}, {512, 256, 2},
                                      {1024, 256, 4}, {2048, 256, 8}, {4096, 1024, 4}, {8192, 1024, 8}}};
