@@ -15,6 +15,8 @@
 #            table of CTAs by length with
 #            SWEEPS=softmax_held_ceiling,
 #            short rows packed or not in the bench's context with SWEEPS=short_rows_packed;
+#            the library's softmax at chosen shapes, as the bench times it, with SWEEPS=softmax_lengths
+#            (SWEEP_ARGS="8192x4088 8192x4096");
 #            where back-to-back
 #            grids' blocks land with each PDL trigger with SWEEPS=pdl_placement)
 #   --ncu: Nsight Compute profiles of the cases in scripts/ncu_profile.sh (NCU_FILTER narrows them; NCU_SASS=1
