@@ -118,10 +118,12 @@ __device__ __forceinline__ float widen_half(uint32_t w) {
 }
 
 // The max of N packs of 16-bit values, taken on the raw pairs (a tree of max_pairs), widened once at the end.
+// Any N: each level folds the upper ceil(n / 2) words onto the lower, so an odd count carries its middle word up
+// a level (for a power of two, the same tree as halving).
 template <class T, int VEC, int N>
 __device__ __forceinline__ float packed_max(const Pack<T, VEC> (&raw)[N]) {
   static_assert(sizeof(T) == 2 && VEC % 2 == 0, "packs of 16-bit pairs");
-  static_assert(sizeof(Pack<T, VEC>) == 16 && (N & (N - 1)) == 0, "16-byte packs, a power of two of them");
+  static_assert(sizeof(Pack<T, VEC>) == 16 && N >= 1, "16-byte packs, at least one");
   uint32_t w[N];
 #pragma unroll
   for (int u = 0; u < N; ++u) {  // each pack's four words to one, then a tree over the packs
@@ -130,9 +132,9 @@ __device__ __forceinline__ float packed_max(const Pack<T, VEC> (&raw)[N]) {
     w[u] = max_pairs<T>(max_pairs<T>(q.x, q.y), max_pairs<T>(q.z, q.w));
   }
 #pragma unroll
-  for (int half = N / 2; half >= 1; half /= 2)
+  for (int n = N; n > 1; n = (n + 1) / 2)
 #pragma unroll
-    for (int k = 0; k < half; ++k) w[k] = max_pairs<T>(w[k], w[k + half]);
+    for (int k = 0; k < n / 2; ++k) w[k] = max_pairs<T>(w[k], w[k + (n + 1) / 2]);
   return fmaxf(widen_half<T, 0>(w[0]), widen_half<T, 1>(w[0]));
 }
 

@@ -11,7 +11,12 @@
 // blocks: a tie or slower. Session 29 (runs em, en, eq): the copy 4.15-4.17 TB/s against online_held's 3.99-4.05;
 // `.cs` hints (held_cs) a tie; held_copy (no exps) 4.04-4.06 and rows_copy (no reductions either) 3.99-4.01, so
 // the exps cost nothing; two blocks an SM 16 % slower; a warp's packs as one run a tie. What bounds this row is
-// the subject of softmax_held_ceiling.cu.
+// the subject of softmax_held_ceiling.cu. Session 40 (not yet run): 768 x 3, the row's 2048 packs over threads whose
+// last pack is two-thirds full, at the library's 1536 threads an SM (36-40 registers, no spill), and its neighbours
+// 640 x 4 (two blocks, 1280 threads) and 384 x 6 (three blocks: at four it spills). At rows of 4096 halves the
+// registers kernel's 192 x 3 beat its 256 x 2 (0.7 %, runs gr-gs), and at 16384 halves its 768 x 3 (fp32 values)
+// beat its 512 x 4 and 1024 x 2 in every softmax_configs run (70.5 against 71.0-75.2 us, runs an, bg, cf, cg); the
+// raw-pack body here was only ever timed at powers of two.
 //
 //   nvcc -std=c++17 -O3 -arch=sm_90 -Isrc/cpp tests/bench/sweeps/softmax_waves.cu -o softmax_waves
 //   ./softmax_waves > softmax_waves.csv   (scripts/gpu_check.sh --sweep with SWEEPS=softmax_waves)
@@ -133,6 +138,9 @@ void sweep_shapes() {
                           {"held_warp_runs", held_warp_runs<T>, 512},
                           {"held_warp_runs_2an_sm", held_warp_runs<T, 2>, 512, 100},
                           {"held_256x8_b4", held_shape<T, 256, 8, 4>, 256},
+                          {"held_768x3_b2", held_shape<T, 768, 3, 2>, 768},
+                          {"held_640x4_b2", held_shape<T, 640, 4, 2>, 640},
+                          {"held_384x6_b3", held_shape<T, 384, 6, 3>, 384},
                           {"held_cs", held_cs<T>, 512},
                           {"held_copy", held_copy<T>, 512},
                           {"rows_copy", rows_copy<T>, 512}};
