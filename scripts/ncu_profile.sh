@@ -58,6 +58,9 @@ reduce-rows-4096x16384-fp16-tilelang reduce_sum rows-4096x16384 float16 ours til
 softmax-1008x2304-fp16-ours softmax 1008x2304 float16 ours
 softmax-1008x2304-fp16-tilelang softmax 1008x2304 float16 ours tilelang
 softmax-1024x65536-fp16-tilelang softmax 1024x65536 float16 ours tilelang
+add-flat-fp16-ours vector_add flat-2^28 float16 ours
+add-flat-fp16-torch vector_add flat-2^28 float16 torch
+add-flat-bf16-ours vector_add flat-2^28 bfloat16 ours
 softmax-1024x65536-fp16-ours softmax 1024x65536 float16 ours
 softmax-256x262144-fp32-tilelang softmax 256x262144 float32 ours tilelang
 add-1008x2304-bf16-ours vector_add 1008x2304 bfloat16 ours

@@ -5,7 +5,8 @@
 #     4096x16384 halves (each twice, interleaved; the flat copy of the same bytes beside them);
 # (2) B = main + docs/runs/s41-softmax-held-768x3.patch (16-bit rows of 8193-16384 held by 768 x 3, two blocks an
 #     SM), built beside A (main): B's softmax tests and fuzz; bench 4096x16384 A B A B with Liger; the length probe
-#     over 8193-16384 A B A B; memcheck and racecheck on B's held rows.
+#     over 8193-16384 A B A B; memcheck and racecheck on B's held rows;
+# (3) if the call has time left, ncu of vector_add 2^28 fp16 / bf16 (ours) and fp16 (torch) (item 0f).
 R=$(realpath $OUT); export HYPOTHESIS_PROFILE=ci
 mkdir -p $R/b
 exec > >(tee $R/b/console.log) 2>&1
@@ -50,4 +51,10 @@ for j in $(jobs -p); do wait $j; done
 for tool in memcheck racecheck; do
   echo "$tool: $(grep -cE ' PASSED' $R/b/$tool-B.log) passed, $(grep -cE ' FAILED' $R/b/$tool-B.log) failed; $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' $R/b/$tool-B.log | tail -1)"
 done; pack
+# (3) if time is left: ncu of vector_add 2^28, ours (fp16, bf16) beside torch's fp16 (perf-notes item 0f)
+if [ $SECONDS -lt 470 ]; then
+  echo "== ncu vector_add flat-2^28 ($(date +%T))"
+  OUT=$R/b timeout $((560 - SECONDS)) scripts/ncu_profile.sh "add-flat" > $R/b/ncu.log 2>&1; echo "ncu rc=$?"
+  cat $R/b/ncu-summary.md 2>/dev/null | head -20; pack
+fi
 echo "== end ($(date +%T))"
