@@ -59,8 +59,8 @@ def correctness_cases() -> list[CorrectnessCase]:
     # 1280 and 1536: the 16-bit (64 threads x 3 packs) entry with a masked last pack and exactly full.
     # 3072 and 3073: either side of the fp32 entries 256 x 4 and 512 x 2. 4088 and 4096: either side of the 16-bit
     # entries 256 x 2 and 192 x 3 (4088 is the longest 16-byte aligned row under 4096; 3073 is misaligned).
-    # 8200, 12288, 12296: 16-bit rows that online_held holds with its last packs masked (16384 fills them); 8200
-    # leaves half of 512 x 4 packs empty, 12288 a quarter (and fills 384 x 4 or 512 x 3 exactly).
+    # 8200 and 12288: 16-bit rows that online_held holds as 384 x 4 (8200 masked, 12288 full); 12296 and 16384 as
+    # 512 x 4 (12296 masked, 16384 full).
     lengths = [1, 7, 32, 127, 512, 1024, 1031, 1280, 1536, 3072, 3073, 4088, 4096, 6000, 8192, 8193, 8200, 12288,
                12296, 16384,
                24000, 32768, 40000, 65528, 65536, 98304, 100000, 114696, 131072, 140000, 147456, 163840, 165000, 196608,

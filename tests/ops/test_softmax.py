@@ -33,7 +33,7 @@ def test_softmax_errors(case, backend, device):
 @pytest.mark.parametrize(
     "length",
     [4, 8200, 12296, 16384, 49152, 65536, 131072, 100000, 70000, 200000, 262144],
-    ids=["registers", "held-half-empty", "held-masked", "held-full", "cluster-masked", "cluster", "cluster-8",
+    ids=["registers", "held-384-masked", "held-masked", "held-full", "cluster-masked", "cluster", "cluster-8",
          "cluster-ragged", "online", "cluster-7-ragged", "cluster-16"],
 )
 def test_softmax_matches_torch_on_all_neg_inf_and_inf_rows(backend, device, length, dtype):
@@ -42,7 +42,8 @@ def test_softmax_matches_torch_on_all_neg_inf_and_inf_rows(backend, device, leng
     # 8 CTAs (131072-262144), fp32 rows in 4 (49152), 8 (65536-100000) and 16 (131072-262144), whose packs past the
     # row hold -inf. Elsewhere (before Hopper, and
     # tilelang's ragged rows) the long rows run online or split kernels, whose running (max, sum) sees -inf, inf
-    # and NaN inside chunks. 16-bit rows of 8200, 12296 and 16384 take online_held, whose packs past the row are -inf.
+    # and NaN inside chunks. 16-bit rows of 8200 (384 threads), 12296 and 16384
+    # (512) take online_held, whose packs past the row are -inf.
     inf, nan = float("inf"), float("nan")
     x = torch.zeros(7, length, device=device, dtype=dtype)
     x[0] = -inf                                    # all -inf: 0/0

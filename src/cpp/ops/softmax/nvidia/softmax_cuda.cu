@@ -12,8 +12,8 @@
 //   Hopper where the cluster kernels above do not     rows' bytes / 32 KB CTAs that each stream their
 //   fit (on the H200 they all do, so none comes        chunk twice and trade (max, sum) by st.async
 //   here since session 30)                            (softmax_cluster.cuh)
-//   16-bit rows of 8193-16384                      -> `online_held`: 512 threads hold the row as raw packs
-//                                                    (sm_80: fp16 only)
+//   16-bit rows of 8193-16384                      -> `online_held`: 384 (rows of up to 12288) or 512 threads
+//                                                    hold the row as 4 raw packs each (sm_80: fp16 only)
 //   longer unit-stride rows                        -> `online` (two reads, the second mostly from L2)
 //   any other layout                               -> `strided`
 // The tables were measured, not derived: tests/bench/sweeps/softmax_configs.cu times every candidate on
@@ -43,7 +43,7 @@ struct SoftmaxCudaDescriptor {
   int wide = -1, narrow = -1;  // registers-table entries for 16-byte packs and for single elements
   bool wide_full = false;      // the row fills every pack of entry `wide`: no mask in the kernel
   int online_threads = 1024;   // threads per row of the online kernel with 16-byte packs
-  bool held = false;           // online rows that online_held's registers hold (16-bit, one step)
+  int held_threads = 0;        // online_held's threads a row (16-bit rows of one step); 0: not held
   int cluster = 0;             // CTAs per row of cluster_online (Cluster path)
   int smem_shape = -1;         // cluster_smem_held's kernel, an index in kSmemHeldShapes<vec> (ClusterSmemHeld path)
   int split = -1;              // cluster_registers table entry (ClusterRegisters path)
@@ -264,9 +264,16 @@ SoftmaxKernel<T> cluster_registers_kernel(int e, bool full) {
 }
 
 // online_held: 16-bit rows that one step of 512 threads x 4 packs holds (8193-16384 reach it; shorter aligned
-// rows take the registers table).
-constexpr int kHeldThreads = 512;
+// rows take the registers table). Rows of up to 12288 take 384 x 4 (four blocks an SM, where 512 x 4 runs three):
+// at 8200 a thread of 512 holds two valid packs and an SM keeps 1536 x 2 in flight; one of 384 holds about
+// three and an SM keeps 1536 x 3. Session 41 (run gv, one build with a switch, twice each): 4096x8200 41.3 -> 35.0
+// us fp16 and 43.5 -> 36.5 bf16, 4096x10240 8-10 % faster, 8192x12288 6 %, 4096x12288 fp16 a tie; 512 x 3 fell
+// between the two at every length. 256 x 5 and 256 x 6 spill in bf16 at the 40 registers that six blocks allow.
+constexpr int kHeldThreads = 512, kHeldShortThreads = 384;
 constexpr int64_t kHeldLength = int64_t(kHeldThreads) * softmax_kernels::online_packs<half_t, 8, kHeldThreads>() * 8;
+constexpr int64_t kHeldShortLength =
+    int64_t(kHeldShortThreads) * softmax_kernels::online_packs<half_t, 8, kHeldShortThreads>() * 8;
+static_assert(kHeldShortLength == 12288 && kHeldLength == 16384, "the lengths run gv timed");
 
 template <class T, int VEC>
 void launch_online(int threads, const RowsOfDim& r, T* out, const T* x, cuda::Stream st) {
@@ -300,9 +307,10 @@ Status softmax_cuda_create(SoftmaxCudaDescriptor** desc, const TensorDesc* out, 
   d->wide_full = vec == 4 ? fills_every_pack<4>(d->wide, r.length) : fills_every_pack<8>(d->wide, r.length);
   d->narrow = pick_entry(registers_table<1>(), r.length);
   d->online_threads = pick_online_threads(r.length, vec);
-  d->held = vec == 8 && d->packs_aligned && d->online_threads == kHeldThreads && r.length <= kHeldLength &&
-            (d->info.dtype == DType::Float16 ? softmax_kernels::held_is_built<half_t>(props.arch)
-                                             : softmax_kernels::held_is_built<bfloat16_t>(props.arch));
+  const bool held = vec == 8 && d->packs_aligned && d->online_threads == kHeldThreads && r.length <= kHeldLength &&
+                    (d->info.dtype == DType::Float16 ? softmax_kernels::held_is_built<half_t>(props.arch)
+                                                     : softmax_kernels::held_is_built<bfloat16_t>(props.arch));
+  if (held) d->held_threads = r.length <= kHeldShortLength ? kHeldShortThreads : kHeldThreads;
   if (r.rows == 0 || r.length == 0) d->path = SoftmaxPath::Empty;
   // The registers and online kernels find a row's offsets with 32-bit divisions (row_offsets<uint32_t>).
   else if (!unit_rows || r.rows > INT32_MAX) d->path = SoftmaxPath::Strided;
@@ -396,7 +404,12 @@ Status softmax_cuda_execute(const SoftmaxCudaDescriptor* desc, void*, size_t, vo
       if (e != cudaSuccess) return cuda_status(e, "softmax");
     } else if (desc->path != SoftmaxPath::Strided) {  // online, or registers/cluster rows met with misaligned pointers
       if constexpr (sizeof(T) == 2) {
-        if (wide && desc->held) {
+        if (wide && desc->held_threads == kHeldShortThreads) {
+          cuda::launch(softmax_kernels::online_held<T, kVec, kHeldShortThreads>, unsigned(r.rows), kHeldShortThreads,
+                       st, o, px, r);
+          return Status::Success;
+        }
+        if (wide && desc->held_threads == kHeldThreads) {
           cuda::launch(softmax_kernels::online_held<T, kVec, kHeldThreads>, unsigned(r.rows), kHeldThreads, st, o,
                        px, r);
           return Status::Success;

@@ -365,6 +365,7 @@ struct HeldPacks {
 // online's 68.4); raw packs are 16 registers, and the launch bounds keep online's three blocks an SM.
 // Session 19 (H200, twice in each run): 4096x16384 fp16 69.2 -> 66.8 us, bf16 69.9 -> 66.8-67.1 (run cl, exactly
 // 16384, switch); masked as here, 66.2-66.3 and 66.5-66.7 (run cm): 4.05 / 4.03 TB/s.
+// Since session 41 rows of up to 12288 run it as 384 x 4 (softmax_cuda.cu's kHeldShortThreads says why).
 // sm_80's bf16 body spills 8 bytes at 40 registers and is not built; create() sends those rows to `online`.
 template <class T>
 __host__ __device__ constexpr bool held_is_built(int arch) {
