@@ -3,7 +3,8 @@ CUDA graph over rotating input sets (operator_runtime_testing.timing). Checked a
 Run it once per build to compare two builds' kernel choices on the same machine (session 40 timed the 16-bit
 entries for rows of 3073-4096 this way, two builds in one call, A B A B: docs/runs/tests-h200-2026-12-02-gq-gt.md).
 
-    python tests/bench/sweeps/softmax_lengths.py [--variant NAME] [--backend nvidia] [SHAPE ...] > lengths.csv
+    python tests/bench/sweeps/softmax_lengths.py [--variant NAME] [--backend nvidia] [--dtypes float16,bfloat16]
+        [SHAPE ...] > lengths.csv
     SHAPE: ROWSxLENGTH (default: 16-bit rows of 2304-4096 over 8192 rows, and the bench's 4096x4096, 32768x4096)
     PYTHONPATH=/tmp/B python tests/bench/sweeps/softmax_lengths.py --variant B   # a second build, beside
 """
@@ -28,7 +29,9 @@ def main() -> None:
     p.add_argument("shapes", nargs="*", type=shape, default=[shape(s) for s in DEFAULT])
     p.add_argument("--variant", default="", help="a label for this build, written in the first column")
     p.add_argument("--backend", default="nvidia")
-    p.add_argument("--dtypes", nargs="*", default=["float16", "bfloat16"])
+    # comma-separated, not nargs: a list option before the shapes would take them (run gy lost a probe that way)
+    p.add_argument("--dtypes", type=lambda t: t.split(","), default=["float16", "bfloat16"],
+                   help="comma-separated torch dtypes, e.g. float32,bfloat16")
     args = p.parse_args()
     print("variant,dtype,rows,length,us,tbps", flush=True)
     for name in args.dtypes:
