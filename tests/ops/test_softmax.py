@@ -40,10 +40,9 @@ def test_softmax_matches_torch_on_all_neg_inf_and_inf_rows(backend, device, leng
     # On Hopper rows of 49152-262144 take the cluster kernels (nvidia; tilelang where its parts are whole), whose
     # blocks trade (max, sum): on nvidia cluster_smem_held, 16-bit rows in 2 (49152), 4 (65536, 70000, 100000) and
     # 8 CTAs (131072-262144), fp32 rows in 4 (49152), 8 (65536-100000) and 16 (131072-262144), whose packs past the
-    # row hold -inf. Elsewhere (before Hopper, and
-    # tilelang's ragged rows) the long rows run online or split kernels, whose running (max, sum) sees -inf, inf
-    # and NaN inside chunks. 16-bit rows of 8200 (384 threads), 12296 and 16384
-    # (512) take online_held, whose packs past the row are -inf.
+    # row hold -inf. Elsewhere (before Hopper, and tilelang's ragged rows) the long rows run online or split kernels,
+    # whose running (max, sum) sees -inf, inf and NaN inside chunks. 16-bit rows of 8200 (384 threads), 12296 and
+    # 16384 (512) take online_held, whose packs past the row are -inf.
     inf, nan = float("inf"), float("nan")
     x = torch.zeros(7, length, device=device, dtype=dtype)
     x[0] = -inf                                    # all -inf: 0/0
