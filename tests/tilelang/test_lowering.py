@@ -74,7 +74,7 @@ LAZY = (
        for dt in FLOATS for n in (100, 200, 1000, 1536, 4096, 5000, 16384, 70000)]
     + [pytest.param(tl_softmax.softmax_packed_program, (dt, n, tl_softmax.packed_threads(n, dt)),
                     id=f"softmax_packed-{dt}-n{n}")
-       for dt in ("float16", "bfloat16") for n in (256, 1536, 2304, 4096, 16384)]
+       for dt in ("float16", "bfloat16") for n in (256, 1536, 2304, 4096, 16384, 1000, 10000, 16376)]
     + [pytest.param(tl_softmax.softmax_stats_program, (dt,), id=f"softmax_stats-{dt}") for dt in FLOATS]
     + [pytest.param(tl_sum.reduce_short_rows_program, (dt,), id=f"reduce_short_rows-{dt}") for dt in FLOATS]
     + [pytest.param(tl_sum.reduce_short_rows_packed_program, (dt, tpr), id=f"reduce_short_rows_packed-{dt}-{tpr}")
@@ -269,8 +269,10 @@ def test_cluster_smem_parts_only_where_timed(n, dtype, parts):
     (4096, "float16", 256), (16384, "bfloat16", 512), (256, "float16", 32),  # powers of two: config(n)'s threads
     (2304, "float16", 32), (1536, "bfloat16", 64), (1280, "float16", 32),  # the largest power of 2 dividing the packs
     (128, "float16", None),    # 16 packs: fewer than 32 threads
-    (11520, "float16", None),  # 1440 packs, 32 threads would hold 360 values each
-    (1000, "float16", None), (4104, "bfloat16", None),  # packs that no 32 threads divide
+    # packs that no power of two of at least 32 threads divides (or only at more than 96 values a thread, as 11520's
+    # 1440 packs at 32 threads): config(n)'s threads, the last packs masked
+    (11520, "float16", 512), (1000, "float16", 128), (4104, "bfloat16", 256), (10000, "bfloat16", 512),
+    (8200, "float16", 512), (16376, "bfloat16", 512), (200, "float16", None),  # 25 packs: fewer than 32
     (4096, "float32", None), (65536, "float16", None)])  # fp32: no packed kernel; longer rows: split kernels
 def test_packed_softmax_threads(n, dtype, threads):
     assert tl_softmax.packed_threads(n, dtype) == threads
@@ -300,6 +302,27 @@ def test_packed_row_shape(n, dtype, shape):
     if shape:  # every pack held, none masked: the row is whole passes of threads x packs
         threads, packs = shape
         assert (n // 8) % (threads * packs) == 0 and threads & (threads - 1) == 0 and 32 <= threads <= 128
+
+
+@pytest.mark.parametrize("n,dtype,shape", [
+    (10000, "float16", (128, 2)), (1000, "bfloat16", (128, 1)),  # 1250 and 125 packs: no power of two >= 32 divides
+    (200, "float16", (128, 1)),  # 25 packs, shorter than a pass
+    (2048, "float16", None), (2304, "bfloat16", None),  # held unmasked (packed_row_shape)
+    (100, "float16", None), (10000, "float32", None)])  # not whole packs; fp32 reads 4-byte words already
+def test_masked_row_shape(n, dtype, shape):
+    assert tl_sum.masked_row_shape(n, dtype) == shape
+
+
+@pytest.mark.lowering
+@pytest.mark.parametrize("n", [1000, 10000])
+@pytest.mark.parametrize("dtype", ["float16", "bfloat16"])
+def test_masked_row_sum_keeps_16_byte_loads(dtype, n):
+    # 16-bit rows that no unmasked pass shape holds sum whole passes, then one pass whose loads are clamped to the
+    # row's last pack (so each stays one 16-byte access) and whose packs past the row add 0.
+    src = lower(tl_sum.reduce_rows_packed_program(dtype, "", *tl_sum.masked_row_shape(n, dtype), True))
+    loads = re.findall(r"= \*\(uint4\*\)\(x \+ [^;]*;", src)
+    assert len(loads) >= 2 and any("min(" in ld for ld in loads), loads  # the whole passes' and the clamped one
+    assert not re.search(r"\bx\[", src)  # no element-wise access
 
 
 @pytest.mark.parametrize("n,dtype,rows,tpr", [
@@ -430,3 +453,33 @@ def test_smem_cluster_kernel_holds_its_part_at_three_blocks_an_sm(dtype, parts, 
     assert re.search(r"0 bytes spill stores, 0 bytes spill loads", result.stderr), result.stderr[-2000:]
     registers = int(re.search(r"Used (\d+) registers", result.stderr).group(1))
     assert registers <= 65536 // (3 * 512), registers
+
+
+@pytest.mark.lowering
+@pytest.mark.parametrize("n", [1000, 10000, 16376])
+@pytest.mark.parametrize("dtype", ["float16", "bfloat16"])
+def test_masked_packed_softmax_keeps_16_byte_accesses(dtype, n, tmp_path):
+    # Rows whose packs no power of two of at least 32 threads divides (10000 halves: 1250 packs) hold them in
+    # config(n)'s threads with the last packs masked, instead of the element-wise kernel's 2-byte accesses (0.44x of
+    # our CUDA at 4096x10000, session 41). The mask must not split a pack: the loads are clamped, not predicated, and
+    # each store is guarded as a whole; and it must not spill.
+    threads = tl_softmax.packed_threads(n, dtype)
+    groups = n // 8
+    assert threads is not None and groups % threads != 0
+    src = lower(tl_softmax.softmax_packed_program(dtype, n, threads))
+    assert re.search(r"= \*\(uint4\*\)\(x \+ [^;]*min\(", src)  # clamped 16-byte loads
+    store = re.search(r"if \(.*\) \{\s*\*\(uint4\*\)\(y \+ ", src)  # guarded 16-byte stores
+    assert store, src
+    assert not re.search(r"\b(x|y)\[", src)  # no element-wise access
+    if shutil.which("nvcc") is None:
+        pytest.skip("nvcc not found: the kernel is lowered but not compiled")
+    templates = Path(tilelang.__file__).parent
+    if not (templates / "src" / "tl_templates").exists():
+        pytest.skip(f"this tilelang ships no CUDA templates under {templates}")
+    source = tmp_path / "kernel.cu"
+    source.write_text(src)
+    result = subprocess.run(["nvcc", "-std=c++17", "-arch=sm_90", "-O3", "-DENABLE_BF16", f"-I{templates / 'src'}",
+                             f"-I{templates / '3rdparty' / 'cutlass' / 'include'}", "-c", str(source), "-o",
+                             str(tmp_path / "kernel.o"), "-Xptxas", "-v"], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr[-3000:]
+    assert re.search(r"0 bytes spill stores, 0 bytes spill loads", result.stderr), result.stderr[-2000:]

@@ -230,11 +230,13 @@ class ReduceSum(_Descriptor):
             self._kernel = tl_sum.reduce_rows_into(x.dtype, partial_dtype, plan.chunk)
             if plan.pieces > 1:
                 self._finish = tl_sum.reduce_rows_into("float32", x.dtype, plan.finish_chunk)
-            # 16-bit rows of whole packs take 16-byte loads when x is aligned (run() checks) and a pass shape
-            # holds them unmasked (tl_sum.packed_row_shape); fp32 rows already ran at 0.99-1.07x of our CUDA
-            # with 4-byte loads (run y).
+            # 16-bit rows of whole packs take 16-byte loads when x is aligned (run() checks): unmasked where a pass
+            # shape holds them (tl_sum.packed_row_shape), else with a masked last pass (tl_sum.masked_row_shape);
+            # fp32 rows already ran at 0.99-1.07x of our CUDA with 4-byte loads (run y).
             if shape := tl_sum.packed_row_shape(self._length // plan.pieces, x.dtype):
                 self._packed = tl_sum.reduce_rows_packed_into(x.dtype, partial_dtype, *shape)
+            elif shape := tl_sum.masked_row_shape(self._length // plan.pieces, x.dtype):
+                self._packed = tl_sum.reduce_rows_packed_into(x.dtype, partial_dtype, *shape, True)
         else:
             self._kernel = tl_sum.reduce_columns_into(x.dtype, partial_dtype, tl_sum.ROW_TILE, plan.block_c)
             if plan.pieces > 1:
@@ -288,8 +290,8 @@ class Softmax(_Descriptor):
     block per row, the row held in registers. Longer rows: the
     split kernels, each row cut into parts (tl_sum.split_count, up to 8 blocks of 256 threads per SM),
     their (max, sum) in the workspace, then a pass that normalises and writes. The packed kernels
-    (16-byte accesses) serve 16-bit rows whose packs a power-of-two thread count divides (one pass,
-    tl_softmax.packed_threads) and parts of whole steps
+    (16-byte accesses) serve 16-bit rows of whole packs (one pass, tl_softmax.packed_threads: the last packs
+    masked where no power-of-two thread count of at least 32 divides them) and parts of whole steps
     (split), when both tensors are 16-byte aligned, which only run() can see; the element-wise ones serve
     every other case. On Hopper, aligned long rows whose parts fit a cluster take one cluster kernel instead
     of the split pair: fp32 rows of whole 16384-element parts hold them in registers

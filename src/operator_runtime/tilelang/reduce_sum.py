@@ -240,11 +240,26 @@ def packed_row_shape(n: int, dtype: str) -> tuple[int, int] | None:
     return threads, packs
 
 
-def reduce_rows_packed_program(dtype: str, out_dtype: str = "", threads: int = THREADS, packs: int = 0):
+def masked_row_shape(n: int, dtype: str) -> tuple[int, int] | None:
+    """(threads, packs a thread a pass) for reduce_rows_packed_program(masked=True): 16-bit rows of whole packs that
+    packed_row_shape cannot hold unmasked (10000 halves are 1250 packs, 2 x 625). The default pass shape (one pack a
+    thread for rows shorter than a pass), whole passes first and then one pass whose packs past the row add 0. The
+    alternative is the element-wise kernel's 2-byte loads, as the softmax's 16-bit rows of such lengths ran at 0.44x
+    of our CUDA (session 41, run ha)."""
+    vec = pack_width(dtype)
+    if dtype == "float32" or n <= 0 or n % vec or packed_row_shape(n, dtype):
+        return None
+    default = PACKED_VALUES // vec
+    return THREADS, default if n // vec >= THREADS * default else 1
+
+
+def reduce_rows_packed_program(dtype: str, out_dtype: str = "", threads: int = THREADS, packs: int = 0,
+                               masked: bool = False):
     """Row sums over whole 16-byte packs (see packs.py): rows of halves ran at 0.79-0.88x of our CUDA with
     2-byte loads (run y), while fp32 rows, whose 4-byte loads already filled the memory pipe, ran at
     0.99-1.07x. A pass is `threads` x `packs` packs (packed_row_shape; the default 128 x 2); rows must be whole
-    passes and x 16-byte aligned, which the descriptor checks."""
+    passes, or with `masked` end in one partial pass (masked_row_shape), and x 16-byte aligned, which the
+    descriptor checks."""
     out_dtype = out_dtype or dtype
     vec = pack_width(dtype)
     packs = packs or PACKED_VALUES // vec
@@ -271,6 +286,12 @@ def reduce_rows_packed_program(dtype: str, out_dtype: str = "", threads: int = T
                     raw[t, p * vec + v] = x[row, (k * packs + p) * threads + t, v]
                 for t, j in T.Parallel(threads, values):
                     acc[t, j] += T.cast(raw[t, j], FP32)
+            if masked:  # the partial pass: loads clamped to the row's last pack (one 16-byte access each), 0 past it
+                last = groups // (threads * packs) * packs
+                for t, p, v in T.Parallel(threads, packs, vec):
+                    raw[t, p * vec + v] = x[row, T.min((last + p) * threads + t, groups - 1), v]
+                for t, j in T.Parallel(threads, values):
+                    acc[t, j] += T.if_then_else((last + j // vec) * threads + t < groups, T.cast(raw[t, j], FP32), 0.0)
             T.reduce_sum(acc, per_thread, dim=1)
             T.reduce_sum(per_thread, total, dim=0)
             out[row] = T.cast(total[0], out_dtype)

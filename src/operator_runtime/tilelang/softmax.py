@@ -100,13 +100,16 @@ def softmax_program(dtype: str, block_n: int, threads: int, one_pass: bool):
 # Rows of n 16-bit elements, the row held in registers, through (rows, n / VEC, VEC) views: 16-byte loads
 # and stores (packs.py says why the view matters). Run y, with 2-byte accesses: 4096x16384 halves 149 us and
 # 32768x4096 218 us, where fp32 (4-byte accesses) took 145 and 263 for twice the bytes. Thread t holds packs
-# t, t + threads, ... of its row, so no pack is masked: packed_threads() picks a thread count that divides
-# the row's packs. The descriptor takes it for 16-bit rows that have one, when x and out are 16-byte aligned.
+# t, t + threads, ... of its row: packed_threads() picks a thread count that divides the row's packs where one
+# of at least 32 does, so that no pack is masked; elsewhere the last packs are (`masked`: loads clamped to the
+# row's last pack so each stays one 16-byte access, -inf past the end, no store there). The descriptor takes it
+# for 16-bit rows of whole packs when x and out are 16-byte aligned.
 def softmax_packed_program(dtype: str, n: int, threads: int):
     vec = pack_width(dtype)
     groups = n // vec
-    packs = groups // threads
+    packs = -(-groups // threads)
     values = packs * vec
+    masked = packs * threads != groups
     # Thread t owns row t of the fragments: its packs t, t + threads, ... For rows that are not powers of
     # two (2304 = 32 threads x 9 packs) TileLang's layout inference finds no layout without this; for
     # powers of two it found one that pairs threads oddly (thread 2k + 1 held packs 256 on of a 4096 row)
@@ -124,10 +127,16 @@ def softmax_packed_program(dtype: str, n: int, threads: int):
             row_max = T.alloc_fragment((1,), FP32)
             row_sum = T.alloc_fragment((1,), FP32)
             T.annotate_layout({raw: own_rows, buf: own_rows})
-            for t, p, v in T.Parallel(threads, packs, vec):  # pack p of every thread: coalesced
-                raw[t, p * vec + v] = x[row, p * threads + t, v]
-            for t, j in T.Parallel(threads, values):
-                buf[t, j] = T.cast(raw[t, j], FP32)
+            if masked:  # clamped, not masked, so that each load stays one 16-byte access; packs past the end: -inf
+                for t, p, v in T.Parallel(threads, packs, vec):
+                    raw[t, p * vec + v] = x[row, T.min(p * threads + t, groups - 1), v]
+                for t, j in T.Parallel(threads, values):
+                    buf[t, j] = T.if_then_else((j // vec) * threads + t < groups, T.cast(raw[t, j], FP32), NEG_INF)
+            else:
+                for t, p, v in T.Parallel(threads, packs, vec):  # pack p of every thread: coalesced
+                    raw[t, p * vec + v] = x[row, p * threads + t, v]
+                for t, j in T.Parallel(threads, values):
+                    buf[t, j] = T.cast(raw[t, j], FP32)
             T.reduce_max(buf, per_thread, dim=1)
             T.reduce_max(per_thread, row_max, dim=0)
             for t, j in T.Parallel(threads, values):  # -inf entries give exp2(-inf) = 0
@@ -137,8 +146,13 @@ def softmax_packed_program(dtype: str, n: int, threads: int):
             inv = T.alloc_var(FP32, init=1.0 / row_sum[0])  # one division a row (row_body says why)
             for t, j in T.Parallel(threads, values):
                 raw[t, j] = T.cast(buf[t, j] * inv, dtype)
-            for t, p, v in T.Parallel(threads, packs, vec):
-                y[row, p * threads + t, v] = raw[t, p * vec + v]
+            if masked:
+                for t, p, v in T.Parallel(threads, packs, vec):
+                    if p * threads + t < groups:
+                        y[row, p * threads + t, v] = raw[t, p * vec + v]
+            else:
+                for t, p, v in T.Parallel(threads, packs, vec):
+                    y[row, p * threads + t, v] = raw[t, p * vec + v]
 
     return softmax_packed_kernel
 
@@ -464,19 +478,24 @@ def packed_threads(n: int, dtype: str) -> int | None:
     """Threads for softmax_packed_program on rows of n 16-bit elements, or None where it does not apply.
 
     config(n)'s thread count, lowered to the largest power of two that divides the row's packs, so that
-    every thread holds whole packs and none is masked. Masked packs lost twice: the last packs of a
-    2304-element row in a 4096-wide block ran 1008x2304 in 12.1 us against 9.0 element-wise (session 7),
-    and 64 threads x 5 packs (32 of 320 past the end) in 6.83-6.84 us (session 8) where 32 x 9 ran
-    6.60 (run ag).
+    every thread holds whole packs and none is masked. Masked packs lost where such a divisor exists: the
+    last packs of a 2304-element row in a 4096-wide block ran 1008x2304 in 12.1 us against 9.0 element-wise
+    (session 7), and 64 threads x 5 packs (32 of 320 past the end) in 6.83-6.84 us (session 8) where 32 x 9
+    ran 6.60 (run ag). Where none of at least 32 threads does (10000 halves are 1250 packs, 2 x 625), config(n)'s
+    threads hold the packs with the last ones masked (softmax_packed_program): the alternative is the
+    element-wise kernel's 2-byte accesses, 0.44x of our CUDA at 4096x10000 halves (session 41, run ha).
     A power of two because TileLang's block reductions need one. None for fp32 (4-byte accesses already),
-    rows of a length that is not a multiple of the pack, and rows that would leave fewer than 32 threads or
+    rows of a length that is not a multiple of the pack, rows of fewer than 32 packs, and rows that would ask
     more than PACKED_MAX_VALUES values a thread."""
     vec = pack_width(dtype)
     if dtype == "float32" or n <= 0 or n > ONE_PASS_MAX or n % vec:
         return None
     groups = n // vec
     threads = min(config(n)["threads"], groups & -groups)
-    return threads if threads >= 32 and n // threads <= PACKED_MAX_VALUES else None
+    if threads >= 32 and n // threads <= PACKED_MAX_VALUES:
+        return threads
+    threads = config(n)["threads"]  # masked
+    return threads if groups >= 32 and -(-groups // threads) * vec <= PACKED_MAX_VALUES else None
 
 
 ONE_PASS_MAX = 16384  # longer rows take the split kernels (descriptors.Softmax); this two-pass form stays for eager
