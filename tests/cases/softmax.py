@@ -118,6 +118,12 @@ def correctness_cases() -> list[CorrectnessCase]:
         C("large-magnitude", _x((16, 3000), values=_large)),
         C("large-offset", _x((8, 1000), values=_large_offset)),
         C("large-offset-long", _x((2, 70000), values=_large_offset)),
+        # TileLang's split pair on parts of whole packs that are not whole 4096-element steps (40000: four parts of
+        # 10000, the last step masked): parts of all -inf, NaN, large values, and in place
+        C("neg-inf-split-masked-parts", _x((2, 40000), values=_neg_inf_first_half)),
+        C("nan-split-masked", _x((4, 24000), values=_some_nan)),
+        C("large-offset-split-masked", _x((2, 40000), values=_large_offset)),
+        C("in-place-split-masked", _x((2, 40000)), in_place="x"),
         C("in-place", _x((32, 1500)), in_place="x"),
         C("in-place-long", _x((2, 70000)), in_place="x"),
         C("rank5", _x((2, 3, 4, 5, 6), Layout(perm=(4, 0, 3, 1, 2))), attrs={"dim": 2}),

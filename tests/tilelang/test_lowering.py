@@ -87,6 +87,10 @@ LAZY = (
     + [pytest.param(tl_softmax.softmax_stats_packed_program, (dt,), id=f"softmax_stats_packed-{dt}") for dt in FLOATS]
     + [pytest.param(tl_softmax.softmax_apply_packed_program, (dt, 4), id=f"softmax_apply_packed-{dt}-4")
        for dt in FLOATS]
+    + [pytest.param(tl_softmax.softmax_stats_packed_program, (dt, True), id=f"softmax_stats_packed-{dt}-masked")
+       for dt in FLOATS]
+    + [pytest.param(tl_softmax.softmax_apply_packed_program, (dt, 4, True), id=f"softmax_apply_packed-{dt}-4-masked")
+       for dt in FLOATS]
     + [pytest.param(tl_cluster.softmax_cluster_packed_program, (dt, parts), id=f"softmax_cluster_packed-{dt}-{parts}")
        for dt in FLOATS for parts in (4, 8, 16)]
     + [pytest.param(tl_cluster.softmax_cluster_packed_program, (dt, 4, tl_cluster.CLUSTER_WIDE_THREADS),
@@ -483,3 +487,20 @@ def test_masked_packed_softmax_keeps_16_byte_accesses(dtype, n, tmp_path):
                              str(tmp_path / "kernel.o"), "-Xptxas", "-v"], capture_output=True, text=True)
     assert result.returncode == 0, result.stderr[-3000:]
     assert re.search(r"0 bytes spill stores, 0 bytes spill loads", result.stderr), result.stderr[-2000:]
+
+
+@pytest.mark.lowering
+@pytest.mark.parametrize("dtype", FLOATS)
+def test_split_pair_masks_its_last_step_by_whole_packs(dtype):
+    # Parts of whole packs that are not whole 4096-element steps (rows of 20000 or 24000 halves in one part, 40000
+    # in four of 10000) end in one masked step instead of running the element-wise pair's 2-byte accesses. The mask
+    # must not split a pack: loads clamped to the part's last pack, each store guarded whole.
+    word = "float4" if dtype == "float32" else "uint4"
+    stats = lower(tl_softmax.softmax_stats_packed_program(dtype, True))
+    apply = lower(tl_softmax.softmax_apply_packed_program(dtype, 4, True))
+    for src in (stats, apply):
+        assert re.search(rf"= \*\({word}\*\)\(x \+ \(\(min\(", src), src  # the masked step's clamped loads
+        assert not re.search(r"\b(x|y)\[", src)  # no element-wise access
+    assert re.search(rf"if \(.*< groups\) \{{\s*\*\({word}\*\)\(y \+ ", apply), apply  # guarded whole-pack stores
+    # the whole steps stay as they were: the unmasked kernel's loop is in the masked one
+    assert len(re.findall(rf"\*\({word}\*\)\(x \+ ", stats)) == 2

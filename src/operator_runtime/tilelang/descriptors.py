@@ -291,10 +291,11 @@ class Softmax(_Descriptor):
     split kernels, each row cut into parts (tl_sum.split_count, up to 8 blocks of 256 threads per SM),
     their (max, sum) in the workspace, then a pass that normalises and writes. The packed kernels
     (16-byte accesses) serve 16-bit rows of whole packs (one pass, tl_softmax.packed_threads: the last packs
-    masked where no power-of-two thread count of at least 32 divides them) and parts of whole steps
-    (split), when both tensors are 16-byte aligned, which only run() can see; the element-wise ones serve
-    every other case. On Hopper, aligned long rows whose parts fit a cluster take one cluster kernel instead
-    of the split pair: fp32 rows of whole 16384-element parts hold them in registers
+    masked where no power-of-two thread count of at least 32 divides them) and parts of whole packs
+    (split; the last step masked where the part is not whole steps), when both tensors are 16-byte
+    aligned, which only run() can see; the element-wise ones serve every other case. On Hopper, aligned
+    long rows whose parts fit a cluster take one cluster kernel instead of the split pair: fp32 rows of
+    whole 16384-element parts hold them in registers
     (tl_cluster.cluster_registers_parts), 16-bit rows of 65536-262144 hold theirs in shared memory
     (tl_cluster.cluster_smem_parts: 2 to 8 parts of 64 KB), the others re-read their part from L2
     (tl_cluster.cluster_parts)."""
@@ -338,9 +339,11 @@ class Softmax(_Descriptor):
         self.workspace_size = 2 * 4 * self._rows * self._pieces
         self._kernel = tl_softmax.softmax_stats_into(x.dtype)
         self._apply = tl_softmax.softmax_apply_into(x.dtype, self._pieces)
-        if (self._n // self._pieces) % tl_softmax.packed_step(x.dtype)[1] == 0:
-            self._packed = (tl_softmax.softmax_stats_packed_into(x.dtype),
-                            tl_softmax.softmax_apply_packed_into(x.dtype, self._pieces))
+        part = self._n // self._pieces
+        if part % self._vec == 0:  # whole packs; the last step masked unless the part is whole steps
+            masked = part % tl_softmax.packed_step(x.dtype)[1] != 0
+            self._packed = (tl_softmax.softmax_stats_packed_into(x.dtype, masked),
+                            tl_softmax.softmax_apply_packed_into(x.dtype, self._pieces, masked))
         if torch.cuda.get_device_capability(x.device_id)[0] < 9:  # clusters: Hopper on
             return
         if parts := tl_cluster.cluster_registers_parts(self._n, x.dtype):  # fp32: the part held in registers

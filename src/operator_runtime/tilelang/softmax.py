@@ -314,11 +314,13 @@ def write_part_stats(m, s, stats, i):
 
 
 @T.macro
-def packed_part_stats(x, i, raw, buf, step_max, step_sum, m, s, steps, packs, vec):
+def packed_part_stats(x, i, raw, buf, step_max, step_sum, m, s, steps, packs, vec, masked=False):
     """The statistics pass of the packed kernels over part i of a (parts, groups, vec) view: each thread's
     running (max, sum) in m, s. Pack p of every thread is read together, so each load is coalesced. The block's
-    threads are raw's first dimension."""
+    threads are raw's first dimension. `masked`: after the `steps` whole steps, one more whose loads are clamped
+    to the part's last pack (each stays one 16-byte access) and whose packs past the part hold -inf."""
     threads = raw.shape[0]
+    groups = x.shape[1]
     T.fill(m, NEG_INF)
     T.clear(s)
     for k in T.serial(steps):
@@ -327,13 +329,23 @@ def packed_part_stats(x, i, raw, buf, step_max, step_sum, m, s, steps, packs, ve
         for t, j in T.Parallel(threads, SPLIT_VALUES):
             buf[t, j] = T.cast(raw[t, j], FP32)
         take_step(buf, step_max, step_sum, m, s, 1)
+    if masked:
+        for t, p, v in T.Parallel(threads, packs, vec):
+            raw[t, p * vec + v] = x[i, T.min((steps * packs + p) * threads + t, groups - 1), v]
+        for t, j in T.Parallel(threads, SPLIT_VALUES):
+            buf[t, j] = T.if_then_else((steps * packs + j // vec) * threads + t < groups, T.cast(raw[t, j], FP32),
+                                       NEG_INF)
+        take_step(buf, step_max, step_sum, m, s, 1)
 
 
 @T.macro
-def write_packed_part(x, y, i, raw, res, m, inv, steps, packs, vec, dtype):
+def write_packed_part(x, y, i, raw, res, m, inv, steps, packs, vec, dtype, masked=False):
     """The normalising pass of the packed kernels over part i of (parts, groups, vec) views: y = exp(x - m) * inv,
-    thread t of the block's threads (raw's first dimension) taking the packs at t, t + threads, ... of each step."""
+    thread t of the block's threads (raw's first dimension) taking the packs at t, t + threads, ... of each step.
+    `masked`: one more step after the whole ones, loads clamped as in packed_part_stats, each 16-byte store
+    guarded whole."""
     threads = raw.shape[0]
+    groups = x.shape[1]
     for k in T.serial(steps):
         for t, p, v in T.Parallel(threads, packs, vec):
             raw[t, p * vec + v] = x[i, (k * packs + p) * threads + t, v]
@@ -341,6 +353,14 @@ def write_packed_part(x, y, i, raw, res, m, inv, steps, packs, vec, dtype):
             res[t, j] = T.cast(T.exp2((T.cast(raw[t, j], FP32) - m) * LOG2E) * inv, dtype)
         for t, p, v in T.Parallel(threads, packs, vec):
             y[i, (k * packs + p) * threads + t, v] = res[t, p * vec + v]
+    if masked:
+        for t, p, v in T.Parallel(threads, packs, vec):
+            raw[t, p * vec + v] = x[i, T.min((steps * packs + p) * threads + t, groups - 1), v]
+        for t, j in T.Parallel(threads, SPLIT_VALUES):
+            res[t, j] = T.cast(T.exp2((T.cast(raw[t, j], FP32) - m) * LOG2E) * inv, dtype)
+        for t, p, v in T.Parallel(threads, packs, vec):
+            if (steps * packs + p) * threads + t < groups:
+                y[i, (steps * packs + p) * threads + t, v] = res[t, p * vec + v]
 
 
 def softmax_stats_program(dtype: str):
@@ -414,15 +434,16 @@ def softmax_apply_program(dtype: str, pieces: int):
 
 
 # The same two kernels over whole 16-byte packs (packs.py): with 2-byte accesses 256x262144 halves ran at
-# 1.27 TB/s, no faster than fp32 in time (run y). Parts must be whole steps (SPLIT_THREADS * 16 values)
-# and both tensors 16-byte aligned; the descriptor checks and keeps the kernels above for the rest.
+# 1.27 TB/s, no faster than fp32 in time (run y). Parts must be whole packs, and both tensors 16-byte aligned;
+# the descriptor checks and keeps the kernels above for the rest. Parts of whole steps (SPLIT_THREADS * 16
+# values) run unmasked; the others (`masked`) end in one step whose last packs are masked.
 def packed_step(dtype: str) -> tuple[int, int]:
     """(packs a thread loads a step, elements a block covers a step): 16 values a thread for every dtype."""
     packs = SPLIT_VALUES // pack_width(dtype)
     return packs, SPLIT_THREADS * SPLIT_VALUES
 
 
-def softmax_stats_packed_program(dtype: str):
+def softmax_stats_packed_program(dtype: str, masked: bool = False):
     vec = pack_width(dtype)
     packs, _ = packed_step(dtype)
     parts, groups = T.dynamic("parts"), T.dynamic("groups")
@@ -438,13 +459,14 @@ def softmax_stats_packed_program(dtype: str):
             step_sum = T.alloc_fragment((SPLIT_THREADS,), FP32)
             m = T.alloc_fragment((SPLIT_THREADS,), FP32)
             s = T.alloc_fragment((SPLIT_THREADS,), FP32)
-            packed_part_stats(x, i, raw, buf, step_max, step_sum, m, s, groups // (SPLIT_THREADS * packs), packs, vec)
+            packed_part_stats(x, i, raw, buf, step_max, step_sum, m, s, groups // (SPLIT_THREADS * packs), packs, vec,
+                              masked)
             write_part_stats(m, s, stats, i)
 
     return softmax_stats_packed_kernel
 
 
-def softmax_apply_packed_program(dtype: str, pieces: int):
+def softmax_apply_packed_program(dtype: str, pieces: int, masked: bool = False):
     vec = pack_width(dtype)
     packs, _ = packed_step(dtype)
     parts, groups = T.dynamic("parts"), T.dynamic("groups")
@@ -460,7 +482,8 @@ def softmax_apply_packed_program(dtype: str, pieces: int):
             row = T.alloc_local((2,), FP32)
             combine_part_stats(stats, first, pieces, row)
             inv = 1.0 / row[1]
-            write_packed_part(x, y, i, raw, res, row[0], inv, groups // (SPLIT_THREADS * packs), packs, vec, dtype)
+            write_packed_part(x, y, i, raw, res, row[0], inv, groups // (SPLIT_THREADS * packs), packs, vec, dtype,
+                              masked)
 
     return softmax_apply_packed_kernel
 
