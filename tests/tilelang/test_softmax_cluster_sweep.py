@@ -87,3 +87,18 @@ def test_the_ncu_script_names_only_variants_that_parse():
     assert profiled
     for name in profiled:
         sweep.parse_variant(name)
+
+
+@pytest.mark.parametrize("n", [6000, 8200, 10000, 12296, 16376, 16384])
+@pytest.mark.parametrize("dtype", [torch.float16, torch.bfloat16], ids=str)
+def test_one_pass_rows_time_other_block_sizes_that_hold_the_row(n, dtype):
+    # Rows the one-pass packed kernel holds: the sweep offers that kernel in every other power-of-two block whose
+    # threads each hold at most PACKED_MAX_VALUES values and at least one pack (session 42: masked rows of 8200-12296
+    # halves leave 511 pack slots of 512 x 3-4 empty; 256 threads leave 255).
+    names = sweep.variants(n, dtype)
+    library = tl_softmax.packed_threads(n, str(dtype).removeprefix("torch."))
+    assert names[0] == "library" and len(names) > 1
+    for name in names[1:]:
+        threads = int(name.removeprefix("onepass_t"))
+        assert threads != library and threads & (threads - 1) == 0
+        assert -(-(n // 8) // threads) * 8 <= tl_softmax.PACKED_MAX_VALUES

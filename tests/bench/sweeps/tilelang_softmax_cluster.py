@@ -1,7 +1,9 @@
 """Sweep: TileLang's long-row softmax kernels on the benchmark's long rows, each against the library's choice,
 so that the part counts in src/operator_runtime/tilelang/softmax_cluster.py (cluster_registers_parts, cluster_parts) and
 the combine's unrolling (combine_part_stats' `unroll`) and the packed kernel's block size (cluster_threads) are
-measured, not guessed. Every variant is first
+measured, not guessed; rows of at most ONE_PASS_MAX time the one-pass packed kernel's block size
+(softmax.packed_threads, `onepass_t<threads>`: where its last packs are masked, other counts leave other numbers of
+pack slots empty). Every variant is first
 checked against torch, then timed (CUDA graph replays over rotated inputs, as the bench does).
 
     python tests/bench/sweeps/tilelang_softmax_cluster.py > tilelang_softmax_cluster.csv   (needs tilelang and
@@ -9,6 +11,8 @@ checked against torch, then timed (CUDA graph replays over rotated inputs, as th
     python tests/bench/sweeps/tilelang_softmax_cluster.py --shapes 512x131072 --dtypes float16   (other rows)
     python tests/bench/sweeps/tilelang_softmax_cluster.py --shapes 512x131072 --variants library smem4   (fewer
         compilations)
+    python tests/bench/sweeps/tilelang_softmax_cluster.py --shapes 4096x8200 4096x12296 --dtypes float16   (the
+        one-pass kernel's block sizes)
     ncu ... python tests/bench/sweeps/tilelang_softmax_cluster.py --profile registers16_u0 --shape 256x262144
         --dtype float32   (one call of one variant inside a profiler range, for Nsight Compute)
 """
@@ -58,8 +62,14 @@ def variants(n: int, dtype: torch.dtype) -> list[str]:
     `smem2_precise` comes last), and for other 16-bit rows of 3-8 whole 64 KB parts, and fp32 rows of 2-16, the
     library's shared-memory kernel in that many blocks (`smem{parts}`). Each variant is one TileLang compilation
     (5-15 s), hence so few."""
-    names = ["library", "split"]
     dt = _name(dtype)
+    if n <= tl_softmax.ONE_PASS_MAX:  # the one-pass packed kernel in blocks of other power-of-two thread counts
+        library = tl_softmax.packed_threads(n, dt)
+        vec = 16 // dtype.itemsize
+        groups = n // vec
+        return ["library"] + [f"onepass_t{t}" for t in (128, 256, 512, 1024) if library and t != library
+                              and t <= groups and -(-groups // t) * vec <= tl_softmax.PACKED_MAX_VALUES]
+    names = ["library", "split"]
     smem = tl_cluster.cluster_smem_parts(n, dt)
     if parts := tl_cluster.cluster_registers_parts(n, dt):
         unrolls = (1, 2, 4, 8) if parts > 8 else (1,)
@@ -114,8 +124,13 @@ def launcher(variant: str, x: torch.Tensor, out: torch.Tensor):
         size = desc.workspace_size
         workspace = torch.empty(size, dtype=torch.uint8, device=x.device) if size else None
         return lambda: desc.run(out, x, workspace=workspace)
+    dt, vec = _name(x.dtype), 16 // x.dtype.itemsize
+    if variant.startswith("onepass_t"):  # the library's own kernel (and jit), in another block size
+        kernel = tl_softmax.softmax_packed_into(dt, n, int(variant.removeprefix("onepass_t")))
+        xv, ov = x.view(rows, n // vec, vec), out.view(rows, n // vec, vec)
+        return lambda: kernel(xv, ov)
     v = parse_variant(variant)
-    parts, dt, vec = v.parts, _name(x.dtype), 16 // x.dtype.itemsize
+    parts = v.parts
     jit = tilelang.jit(pass_configs=tl_cluster.FAST_MATH) if v.fast_math else tilelang.jit
     if v.program == "registers":
         kernel = jit(tl_cluster.softmax_cluster_registers_program)(dt, parts, v.unroll)
