@@ -181,30 +181,37 @@ def _one_translation_unit(sources: list[str]) -> str:
     return "\n".join([*preambles, *bodies])
 
 
-@pytest.mark.lowering
-def test_lazy_kernels_compile_for_sm90_without_spills(tmp_path):
-    # The CUDA kernels build with ORT_PTXAS_STRICT (ptxas fails on any spill); this holds TileLang's to the
-    # same bar. nvcc unrolled a bf16 column loop into 151 registers once (session 5): spills would be next.
+def ptxas_report(src: str, tmp_path: Path) -> str:
+    """ptxas's report (-v) on `src` compiled for sm_90 with TileLang's templates, as TileLang compiles it on the GPU;
+    skips where this machine has no nvcc or the tilelang wheel no CUDA templates."""
     if shutil.which("nvcc") is None:
         pytest.skip("nvcc not found: TileLang kernels are lowered but not compiled")
     templates = Path(tilelang.__file__).parent
     includes = [templates / "src", templates / "3rdparty" / "cutlass" / "include"]
     if not all((d / sub).exists() for d, sub in zip(includes, ("tl_templates", "cutlass"))):
         pytest.skip(f"this tilelang ships no CUDA templates under {templates}")
-    source = tmp_path / "tilelang_kernels.cu"
-    source.write_text(_one_translation_unit([lowered(i) for i in range(len(LAZY))]))
+    source = tmp_path / "kernels.cu"
+    source.write_text(src)
     result = subprocess.run(["nvcc", "-std=c++17", "-arch=sm_90", "-O3", "-DENABLE_BF16", *[f"-I{d}" for d in includes],
-                             "-c", str(source), "-o", str(tmp_path / "k.o"), "-Xptxas", "-v"],
+                            "-c", str(source), "-o", str(tmp_path / "kernels.o"), "-Xptxas", "-v"],
                             capture_output=True, text=True)
     assert result.returncode == 0, result.stderr[-3000:]
+    return result.stderr
+
+
+@pytest.mark.lowering
+def test_lazy_kernels_compile_for_sm90_without_spills(tmp_path):
+    # The CUDA kernels build with ORT_PTXAS_STRICT (ptxas fails on any spill); this holds TileLang's to the
+    # same bar. nvcc unrolled a bf16 column loop into 151 registers once (session 5): spills would be next.
+    report = ptxas_report(_one_translation_unit([lowered(i) for i in range(len(LAZY))]), tmp_path)
     spills = re.findall(r"Function properties for (\w+)\n\s+\d+ bytes stack frame, (\d+) bytes spill stores, "
-                        r"(\d+) bytes spill loads", result.stderr)
+                        r"(\d+) bytes spill loads", report)
     assert len(spills) == len(LAZY)
     assert [name for name, stores, loads in spills if int(stores) or int(loads)] == []
     # The registers-cluster kernels must fit two blocks of REGS_THREADS an SM (<= 64 registers), as our CUDA
     # kernel does: at one block an SM a cluster of 16 needs 16 SMs of one GPC (75 registers ran 261 us
     # where 56 ran 157, session 12).
-    used = dict(re.findall(r"Function properties for (\w+)\n[^\n]*\n[^\n]*Used (\d+) registers", result.stderr))
+    used = dict(re.findall(r"Function properties for (\w+)\n[^\n]*\n[^\n]*Used (\d+) registers", report))
     regs = {name: int(n) for name, n in used.items() if "cluster_registers" in name}
     assert len(regs) == sum("cluster_registers" in p.id for p in LAZY)
     assert {name: n for name, n in regs.items() if n > 65536 // (2 * tl_cluster.REGS_THREADS)} == {}
@@ -443,19 +450,9 @@ def test_smem_cluster_kernel_holds_its_part_at_three_blocks_an_sm(dtype, parts, 
     src = lower(tl_cluster.softmax_cluster_smem_program(dtype, parts))
     assert "__launch_bounds__(512, 3)" in src
     assert "*(uint4*)(x + " in src and "*(uint4*)(y + " in src
-    if shutil.which("nvcc") is None:
-        pytest.skip("nvcc not found: the kernel is lowered but not compiled")
-    templates = Path(tilelang.__file__).parent
-    if not (templates / "src" / "tl_templates").exists():
-        pytest.skip(f"this tilelang ships no CUDA templates under {templates}")
-    source = tmp_path / "kernel.cu"
-    source.write_text(src)
-    result = subprocess.run(["nvcc", "-std=c++17", "-arch=sm_90", "-O3", "-DENABLE_BF16", f"-I{templates / 'src'}",
-                             f"-I{templates / '3rdparty' / 'cutlass' / 'include'}", "-c", str(source), "-o",
-                             str(tmp_path / "kernel.o"), "-Xptxas", "-v"], capture_output=True, text=True)
-    assert result.returncode == 0, result.stderr[-3000:]
-    assert re.search(r"0 bytes spill stores, 0 bytes spill loads", result.stderr), result.stderr[-2000:]
-    registers = int(re.search(r"Used (\d+) registers", result.stderr).group(1))
+    report = ptxas_report(src, tmp_path)
+    assert re.search(r"0 bytes spill stores, 0 bytes spill loads", report), report[-2000:]
+    registers = int(re.search(r"Used (\d+) registers", report).group(1))
     assert registers <= 65536 // (3 * 512), registers
 
 
@@ -475,18 +472,8 @@ def test_masked_packed_softmax_keeps_16_byte_accesses(dtype, n, tmp_path):
     store = re.search(r"if \(.*\) \{\s*\*\(uint4\*\)\(y \+ ", src)  # guarded 16-byte stores
     assert store, src
     assert not re.search(r"\b(x|y)\[", src)  # no element-wise access
-    if shutil.which("nvcc") is None:
-        pytest.skip("nvcc not found: the kernel is lowered but not compiled")
-    templates = Path(tilelang.__file__).parent
-    if not (templates / "src" / "tl_templates").exists():
-        pytest.skip(f"this tilelang ships no CUDA templates under {templates}")
-    source = tmp_path / "kernel.cu"
-    source.write_text(src)
-    result = subprocess.run(["nvcc", "-std=c++17", "-arch=sm_90", "-O3", "-DENABLE_BF16", f"-I{templates / 'src'}",
-                             f"-I{templates / '3rdparty' / 'cutlass' / 'include'}", "-c", str(source), "-o",
-                             str(tmp_path / "kernel.o"), "-Xptxas", "-v"], capture_output=True, text=True)
-    assert result.returncode == 0, result.stderr[-3000:]
-    assert re.search(r"0 bytes spill stores, 0 bytes spill loads", result.stderr), result.stderr[-2000:]
+    report = ptxas_report(src, tmp_path)
+    assert re.search(r"0 bytes spill stores, 0 bytes spill loads", report), report[-2000:]
 
 
 @pytest.mark.lowering
