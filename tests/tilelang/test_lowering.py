@@ -79,6 +79,10 @@ LAZY = (
     + [pytest.param(tl_sum.reduce_short_rows_program, (dt,), id=f"reduce_short_rows-{dt}") for dt in FLOATS]
     + [pytest.param(tl_sum.reduce_short_rows_packed_program, (dt, tpr), id=f"reduce_short_rows_packed-{dt}-{tpr}")
        for dt in FLOATS for tpr in sorted({tl_sum.short_rows_packed_threads(n, dt, 1 << 20, 132) for n in (8, 24, 64)})]
+    # a warp a row, 2-4 packs a lane: the reduce_sum sweep's `warp` variant for rows of 512-1024 halves
+    + [pytest.param(tl_sum.reduce_short_rows_packed_program, (dt, 32, False, packs),
+                    id=f"reduce_short_rows_packed-{dt}-32x{packs}")
+       for dt in ("float16", "bfloat16") for packs in (2, 4)]
     + [pytest.param(tl_softmax.softmax_short_rows_program, (dt,), id=f"softmax_short_rows-{dt}") for dt in FLOATS]
     + [pytest.param(tl_softmax.softmax_short_rows_packed_program, (dt, tpr), id=f"softmax_short_rows_packed-{dt}-{tpr}")
        for dt in FLOATS for tpr in sorted({tl_sum.packed_row_threads(n, dt) for n in (8, 24, 128)})]
@@ -491,3 +495,16 @@ def test_split_pair_masks_its_last_step_by_whole_packs(dtype):
     assert re.search(rf"if \(.*< groups\) \{{\s*\*\({word}\*\)\(y \+ ", apply), apply  # guarded whole-pack stores
     # the whole steps stay as they were: the unmasked kernel's loop is in the masked one
     assert len(re.findall(rf"\*\({word}\*\)\(x \+ ", stats)) == 2
+
+
+@pytest.mark.lowering
+@pytest.mark.parametrize("packs", [2, 3, 4])
+def test_warp_row_sum_loads_every_pack_of_a_lane_before_reducing(packs):
+    # The reduce_sum sweep's `warp` variant (rows of 512-1024 halves, a warp a row): each lane's packs are 16-byte
+    # loads of consecutive packs across the warp (pack i * 32 + lane), clamped, all issued before the warp's reduction.
+    src = lower(tl_sum.reduce_short_rows_packed_program("float16", 32, False, packs))
+    loop = re.search(rf"for \(int i = 0; i < {packs}; \+\+i\) \{{(.*?)\n  \}}", src, re.S)
+    lane_pack = r"\*\(uint4\*\)\(x \+ \(\(min\(\(\(\(\(int64_t\)i\) \* \(int64_t\)32\) \+ .*& \(int64_t\)31"
+    assert loop and re.search(lane_pack, loop.group(1)), src
+    assert src.index("AllReduce") > loop.end()
+    assert not re.search(r"\bx\[", src)

@@ -156,18 +156,23 @@ def short_rows_packed_threads(n: int, dtype: str, rows: int, sm_count: int) -> i
     return tpr if tpr <= 8 or (tpr == 16 and not short_rows_within_half_wave(rows, sm_count)) else None
 
 
-def packed_rows_layout(rows_per_block: int, tpr: int, vec: int):
-    """Fragment layout of a (rows_per_block, tpr * vec) tile: row r on threads r * tpr ... r * tpr + tpr - 1,
-    each holding one pack (index j % vec), so a thread's pack is one 16-byte load."""
-    return T.Fragment((rows_per_block, tpr * vec), forward_thread_fn=lambda r, j: r * tpr + j // vec,
-                      forward_index_fn=lambda r, j: j % vec)
+def packed_rows_layout(rows_per_block: int, tpr: int, vec: int, packs: int = 1):
+    """Fragment layout of a (rows_per_block, tpr * packs * vec) tile: row r on threads r * tpr ... r * tpr + tpr - 1,
+    thread t of the row holding its packs t, t + tpr, ... (index (q // tpr) * vec + j % vec for pack q = j // vec),
+    so each of a thread's packs is one 16-byte load and a row's lanes read consecutive packs together."""
+    if packs == 1:
+        return T.Fragment((rows_per_block, tpr * vec), forward_thread_fn=lambda r, j: r * tpr + j // vec,
+                          forward_index_fn=lambda r, j: j % vec)
+    return T.Fragment((rows_per_block, tpr * packs * vec),
+                      forward_thread_fn=lambda r, j: r * tpr + (j // vec) % tpr,
+                      forward_index_fn=lambda r, j: (j // vec) // tpr * vec + j % vec)
 
 
-def packed_rows_load(per_block: int, tpr: int, vec: int):
-    """The packed short-row kernels' load: block b's rows into `raw` (one 16-byte access a thread: the row and the
+def packed_rows_load(per_block: int, tpr: int, vec: int, packs: int = 1):
+    """The packed short-row kernels' load: block b's rows into `raw` (one 16-byte access a pack: the row and the
     pack are clamped to the last ones, not masked) and into `tile` as fp32, with `fill` for the packs past a row's
     end (0 for a sum, -inf for a max). The caller states both fragments' layout (packed_rows_layout)."""
-    width = tpr * vec
+    width = tpr * packs * vec
 
     @T.macro
     def load(x, raw, tile, b, rows, groups, fill):
@@ -179,7 +184,7 @@ def packed_rows_load(per_block: int, tpr: int, vec: int):
     return load
 
 
-def reduce_short_rows_packed_program(dtype: str, tpr: int, trigger: bool = False):
+def reduce_short_rows_packed_program(dtype: str, tpr: int, trigger: bool = False, packs: int = 1):
     """Rows of whole 16-byte packs up to SHORT_ROW_MAX elements: `tpr` threads a row (short_rows_packed_threads),
     one pack each, 256 / tpr rows a block, the CUDA backend's packed_rows. The warp-a-row kernel above gives each
     lane one element per 32, so a bf16 row of 128 is four 2-byte loads a lane; our CUDA's sweep (run ee) ran the
@@ -187,9 +192,9 @@ def reduce_short_rows_packed_program(dtype: str, tpr: int, trigger: bool = False
     masked, so that each stays one 16-byte access; the packs past the row's end add 0. x is (rows, groups, vec)
     over 16-byte aligned memory (the descriptor checks at run)."""
     vec = pack_width(dtype)
-    per_block, width = 256 // tpr, tpr * vec
+    per_block, width = 256 // tpr, tpr * packs * vec
     rows, groups = T.dynamic("rows"), T.dynamic("groups")
-    load = packed_rows_load(per_block, tpr, vec)
+    load = packed_rows_load(per_block, tpr, vec, packs)
 
     @T.prim_func
     def reduce_short_rows_packed_kernel(x: T.Tensor((rows, groups, vec), dtype), out: T.Tensor((rows,), dtype)):
@@ -200,7 +205,7 @@ def reduce_short_rows_packed_program(dtype: str, tpr: int, trigger: bool = False
             raw = T.alloc_fragment((per_block, width), dtype)
             tile = T.alloc_fragment((per_block, width), FP32)
             totals = T.alloc_fragment((per_block,), FP32)
-            layout = packed_rows_layout(per_block, tpr, vec)
+            layout = packed_rows_layout(per_block, tpr, vec, packs)
             T.annotate_layout({raw: layout, tile: layout})
             load(x, raw, tile, b, rows, groups, 0.0)
             T.reduce_sum(tile, totals, dim=1)

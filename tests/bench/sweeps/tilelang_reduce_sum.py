@@ -5,6 +5,12 @@ The split into pieces is the descriptor's own (tilelang/descriptors.py, tl_sum.p
 
     python tests/bench/sweeps/tilelang_reduce_sum.py > tilelang_reduce_sum.csv   (needs tilelang and a GPU;
     scripts/gpu_check.sh --sweep runs it when SWEEPS names it)
+    python tests/bench/sweeps/tilelang_reduce_sum.py --only rows --dtypes float16 --shapes 4096x1024 16384x512
+
+16-bit rows of 2-4 packs a lane (512-1024 halves) also time `warp`: a warp a row, 8 rows a block, each lane's packs
+loaded at once (reduce_short_rows_packed_program with tpr 32 and `packs`), the CUDA backend's shape for such rows;
+the library's packed row kernel gives them one block of 128 threads a row, one 16-byte load a thread at 1024 halves
+(0.86-0.89x of our CUDA at 4096x1024, perf-notes item 0b).
 """
 
 from __future__ import annotations
@@ -50,9 +56,27 @@ def _swap_tile(desc: ReduceSum, x: torch.Tensor, variant) -> None:
     desc._finish = tl_sum.reduce_columns_into("float32", dt, tl_sum.ROW_TILE, block_c) if p.pieces > 1 else None
 
 
+WARP_MAX_PACKS = 4  # packs a lane of the `warp` variant, at most
+
+
+def row_variants(n: int, dtype: torch.dtype) -> list:
+    """The row-pass variants of a row of n elements: every chunk, and `warp` for 16-bit rows of 2-4 packs a lane."""
+    vec = 16 // dtype.itemsize
+    lane_packs = n // (32 * vec)
+    warp = dtype != torch.float32 and n % (32 * vec) == 0 and 2 <= lane_packs <= WARP_MAX_PACKS
+    return [*ROW_CHUNKS, *(["warp"] if warp else [])]
+
+
 def _launcher(x: torch.Tensor, dim: int, out: torch.Tensor, variant):
     """One reduce_sum exactly as the descriptor runs it (its split, workspace and finishing kernel): as the
-    library builds it for "packed" (its 16-byte kernel where it has one), else with the tile swapped."""
+    library builds it for "packed" (its 16-byte kernel where it has one), else with the tile swapped; `warp`
+    launches the warp-a-row packed kernel itself (never split)."""
+    if variant == "warp":
+        rows, n = x.shape
+        vec = 16 // x.dtype.itemsize
+        kernel = tl_sum.reduce_short_rows_packed_into(_name(x.dtype), 32, False, n // (32 * vec))
+        xv = x.view(rows, n // vec, vec)
+        return (lambda: kernel(xv, out)), 1
     desc = ReduceSum(describe(out, "out"), describe(x, "x"), dim, False)
     if variant != "packed":
         _swap_tile(desc, x, variant)
@@ -84,17 +108,22 @@ def sweep(shape: tuple[int, int], dim: int, dtype: torch.dtype, variants, kind: 
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--only", choices=("rows", "columns"), help="sweep one kernel only")
+    p.add_argument("--dtypes", nargs="+", choices=[_name(d) for d in DTYPES], help="sweep only these dtypes")
+    p.add_argument("--shapes", nargs="+", metavar="ROWSxN", help="row sums of these shapes instead of the bench's")
     args = p.parse_args()
+    row_shapes = [tuple(int(v) for v in s.split("x")) for s in args.shapes] if args.shapes else ROW_SHAPES
     logging.getLogger("tilelang").setLevel(logging.ERROR)  # its cache warnings go to stdout, into the CSV
     writer = csv.writer(sys.stdout)
     writer.writerow(["dtype", "shape", "kernel", "variant", "pieces", "us", "gbps"])
     for dtype in DTYPES:
+        if args.dtypes and _name(dtype) not in args.dtypes:
+            continue
         if args.only != "rows":
             for shape in COLUMN_SHAPES:
                 sweep(shape, 0, dtype, COLUMN_TILES, "columns_tile", writer)
         if args.only != "columns":
-            for shape in ROW_SHAPES:
-                sweep(shape, 1, dtype, ROW_CHUNKS, "rows_chunk", writer)
+            for shape in row_shapes:
+                sweep(shape, 1, dtype, row_variants(shape[1], dtype), "rows_chunk", writer)
 
 
 if __name__ == "__main__":
