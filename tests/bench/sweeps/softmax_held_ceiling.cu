@@ -4,8 +4,8 @@
 //   chunks:   copies of those bytes as chunks read whole, a block barrier, then written (the softmax's dependency
 //             without its arithmetic), over threads a block, packs a thread, blocks an SM and a warp's layout.
 //             Runs eo-eq: only one pack a thread in blocks of <= 512 threads reached 4.13-4.16; every other shape
-//             3.90-4.08, whatever its chunk or bytes in flight. 256x2 (session 39, not yet run) is the registers
-//             kernel's shape for 16-bit rows of 4096.
+//             3.90-4.08, whatever its chunk or bytes in flight. 256x2, the registers kernel's shape for 16-bit
+//             rows of 4096 until session 40: 4.02-4.04 TB/s against 512x1's 4.13-4.15 (run gq).
 //   clusters: the row split across a cluster in that fast shape (the library's cluster_registers on halves).
 //             Run er: one pack a thread 2.50-2.66 TB/s (each CTA waits on the exchange); two packs 3.89-3.98.
 //   long:     a 16-bit row of 65536 held whole by one CTA of 1024 x 8 (one block an SM) against cluster_online.

@@ -11,12 +11,14 @@
 // blocks: a tie or slower. Session 29 (runs em, en, eq): the copy 4.15-4.17 TB/s against online_held's 3.99-4.05;
 // `.cs` hints (held_cs) a tie; held_copy (no exps) 4.04-4.06 and rows_copy (no reductions either) 3.99-4.01, so
 // the exps cost nothing; two blocks an SM 16 % slower; a warp's packs as one run a tie. What bounds this row is
-// the subject of softmax_held_ceiling.cu. Session 40 (not yet run): 768 x 3, the row's 2048 packs over threads whose
-// last pack is two-thirds full, at the library's 1536 threads an SM (36-40 registers, no spill), and its neighbours
-// 640 x 4 (two blocks, 1280 threads) and 384 x 6 (three blocks: at four it spills). At rows of 4096 halves the
-// registers kernel's 192 x 3 beat its 256 x 2 (0.7 %, runs gr-gs), and at 16384 halves its 768 x 3 (fp32 values)
-// beat its 512 x 4 and 1024 x 2 in every softmax_configs run (70.5 against 71.0-75.2 us, runs an, bg, cf, cg); the
-// raw-pack body here was only ever timed at powers of two.
+// the subject of softmax_held_ceiling.cu. Session 40 added 768 x 3, the row's 2048 packs over threads whose last
+// pack is two-thirds full, at the library's 1536 threads an SM (36-40 registers, no spill), and its neighbours 640 x
+// 4 (two blocks, 1280 threads) and 384 x 6 (three blocks: at four it spills). At rows of 4096 halves the registers
+// kernel's 192 x 3 beat its 256 x 2 (0.7 %, runs gr-gs), and at 16384 halves its 768 x 3 (fp32 values) beat its 512
+// x 4 and 1024 x 2 in every softmax_configs run (70.5 against 71.0-75.2 us, runs an, bg, cf, cg); the raw-pack body
+// here was only ever timed at powers of two. Run gu: 768 x 3 3.75-3.78 TB/s, 640 x 4 3.71-3.76, 384 x 6 3.83-3.89,
+// 512 x 4 3.68-3.90; in the bench 768 x 3 lost 5-7 % to 512 x 4 (fewer packs in flight an SM), so the library kept
+// 512 x 4 (perf-notes, session 41).
 //
 //   nvcc -std=c++17 -O3 -arch=sm_90 -Isrc/cpp tests/bench/sweeps/softmax_waves.cu -o softmax_waves
 //   ./softmax_waves > softmax_waves.csv   (scripts/gpu_check.sh --sweep with SWEEPS=softmax_waves)
