@@ -506,7 +506,8 @@ def packed_threads(n: int, dtype: str) -> int | None:
     (session 7), and 64 threads x 5 packs (32 of 320 past the end) in 6.83-6.84 us (session 8) where 32 x 9
     ran 6.60 (run ag). Where none of at least 32 threads does (10000 halves are 1250 packs, 2 x 625), config(n)'s
     threads hold the packs with the last ones masked (softmax_packed_program): the alternative is the
-    element-wise kernel's 2-byte accesses, 0.44x of our CUDA at 4096x10000 halves (session 41, run ha).
+    element-wise kernel's 2-byte accesses, 0.44x of our CUDA at 4096x10000 halves (session 41, run ha) against
+    the masked kernel's 0.91-0.92x (session 42, run hc).
     A power of two because TileLang's block reductions need one. None for fp32 (4-byte accesses already),
     rows of a length that is not a multiple of the pack, rows of fewer than 32 packs, and rows that would ask
     more than PACKED_MAX_VALUES values a thread."""
