@@ -54,6 +54,12 @@ def correctness_cases() -> list[CorrectnessCase]:
         C("packed-rows-expanded", _x((50, 16), Layout(expand=(0,)))),
         C("packed-rows-misaligned", _x((300, 64), Layout(offset=1))),
         C("packed-rows-many-waves", _x((150000, 16))),
+        # tilelang: 16-bit rows of 264-1024, a warp a row of 2-4 packs a lane (warp_row_packs): the last block
+        # ragged and the last lanes' packs clamped (520: 65 packs), 33 packs, past two waves of blocks, misaligned
+        C("warp-rows", _x((13, 520))),
+        C("warp-rows-264", _x((1000, 264))),
+        C("warp-rows-many-waves", _x((20000, 768))),
+        C("warp-rows-misaligned", _x((30, 1000), Layout(offset=1))),
         C("long-rows-split", _x((3, 200_003))),
         C("one-long-row", _x((1 << 20,)), attrs={"dim": 0}),
         C("columns", _x((300, 257)), attrs={"dim": 0}),

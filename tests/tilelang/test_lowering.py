@@ -79,10 +79,11 @@ LAZY = (
     + [pytest.param(tl_sum.reduce_short_rows_program, (dt,), id=f"reduce_short_rows-{dt}") for dt in FLOATS]
     + [pytest.param(tl_sum.reduce_short_rows_packed_program, (dt, tpr), id=f"reduce_short_rows_packed-{dt}-{tpr}")
        for dt in FLOATS for tpr in sorted({tl_sum.short_rows_packed_threads(n, dt, 1 << 20, 132) for n in (8, 24, 64)})]
-    # a warp a row, 2-4 packs a lane: the reduce_sum sweep's `warp` variant for rows of 512-1024 halves
-    + [pytest.param(tl_sum.reduce_short_rows_packed_program, (dt, 32, False, packs),
-                    id=f"reduce_short_rows_packed-{dt}-32x{packs}")
-       for dt in ("float16", "bfloat16") for packs in (2, 4)]
+    # a warp a row, 2-4 packs a lane: 16-bit rows of 264-1024 (warp_row_packs), both triggers
+    + [pytest.param(program, (dt, 32, early, packs),
+                    id=f"{program.__name__}-{dt}-32x{packs}{'-early' if early else ''}")
+       for program in (tl_sum.reduce_short_rows_packed_program, tl_softmax.softmax_short_rows_packed_program)
+       for dt in ("float16", "bfloat16") for packs, early in ((2, False), (3, True), (4, True))]
     + [pytest.param(tl_softmax.softmax_short_rows_program, (dt,), id=f"softmax_short_rows-{dt}") for dt in FLOATS]
     + [pytest.param(tl_softmax.softmax_short_rows_packed_program, (dt, tpr), id=f"softmax_short_rows_packed-{dt}-{tpr}")
        for dt in FLOATS for tpr in sorted({tl_sum.packed_row_threads(n, dt) for n in (8, 24, 128)})]
@@ -281,13 +282,14 @@ def test_cluster_smem_parts_only_where_timed(n, dtype, parts):
 
 
 @pytest.mark.parametrize("n,dtype,threads", [
-    (4096, "float16", 256), (16384, "bfloat16", 512), (256, "float16", 32),  # powers of two: config(n)'s threads
+    (4096, "float16", 256), (256, "float16", 32),  # powers of two: config(n)'s threads
+    (16384, "bfloat16", 256),  # config(n)'s 512, capped at PACKED_MAX_THREADS (run he)
     (2304, "float16", 32), (1536, "bfloat16", 64), (1280, "float16", 32),  # the largest power of 2 dividing the packs
     (128, "float16", None),    # 16 packs: fewer than 32 threads
     # packs that no power of two of at least 32 threads divides (or only at more than 96 values a thread, as 11520's
-    # 1440 packs at 32 threads): config(n)'s threads, the last packs masked
-    (11520, "float16", 512), (1000, "float16", 128), (4104, "bfloat16", 256), (10000, "bfloat16", 512),
-    (8200, "float16", 512), (16376, "bfloat16", 512), (200, "float16", None),  # 25 packs: fewer than 32
+    # 1440 packs at 32 threads): config(n)'s threads up to PACKED_MAX_THREADS, the last packs masked
+    (11520, "float16", 256), (1000, "float16", 128), (4104, "bfloat16", 256), (10000, "bfloat16", 256),
+    (8200, "float16", 256), (16376, "bfloat16", 256), (200, "float16", None),  # 25 packs: fewer than 32
     (4096, "float32", None), (65536, "float16", None)])  # fp32: no packed kernel; longer rows: split kernels
 def test_packed_softmax_threads(n, dtype, threads):
     assert tl_softmax.packed_threads(n, dtype) == threads
@@ -304,6 +306,17 @@ def test_packed_softmax_threads(n, dtype, threads):
     (256, "float16", 1 << 20, None)])  # longer than SHORT_ROW_MAX
 def test_packed_short_row_threads(n, dtype, rows, tpr):
     assert tl_sum.short_rows_packed_threads(n, dtype, rows, sm_count=132) == tpr
+
+
+@pytest.mark.parametrize("n,dtype,packs", [
+    (512, "float16", 2), (768, "bfloat16", 3), (1024, "float16", 4),  # whole lanes of packs
+    (264, "float16", 2), (1000, "bfloat16", 4), (520, "float16", 3),  # the last lanes' packs clamped
+    (256, "float16", None), (1032, "float16", None),  # one pack a lane (short-row shapes); 5 a lane (the block)
+    (1020, "float16", None), (512, "float32", None)])  # not whole packs; fp32 reads 4-byte words already
+def test_warp_row_packs(n, dtype, packs):
+    assert tl_sum.warp_row_packs(n, dtype) == packs
+    if packs:  # the row's packs fill the last pass of the warp's lanes
+        assert 32 * (packs - 1) < n // 8 <= 32 * packs
 
 
 @pytest.mark.parametrize("n,dtype,shape", [
@@ -499,12 +512,18 @@ def test_split_pair_masks_its_last_step_by_whole_packs(dtype):
 
 @pytest.mark.lowering
 @pytest.mark.parametrize("packs", [2, 3, 4])
-def test_warp_row_sum_loads_every_pack_of_a_lane_before_reducing(packs):
-    # The reduce_sum sweep's `warp` variant (rows of 512-1024 halves, a warp a row): each lane's packs are 16-byte
-    # loads of consecutive packs across the warp (pack i * 32 + lane), clamped, all issued before the warp's reduction.
-    src = lower(tl_sum.reduce_short_rows_packed_program("float16", 32, False, packs))
+@pytest.mark.parametrize("op", ["reduce_sum", "softmax"])
+def test_warp_rows_load_every_pack_of_a_lane_before_reducing(op, packs):
+    # 16-bit rows of 264-1024 (warp_row_packs), a warp a row: each lane's packs are 16-byte loads of consecutive
+    # packs across the warp (pack i * 32 + lane), clamped, all issued before the warp's first reduction; the softmax
+    # stores its packs whole, each guarded by the row's end.
+    program = {"reduce_sum": tl_sum.reduce_short_rows_packed_program,
+               "softmax": tl_softmax.softmax_short_rows_packed_program}[op]
+    src = lower(program("float16", 32, False, packs))
     loop = re.search(rf"for \(int i = 0; i < {packs}; \+\+i\) \{{(.*?)\n  \}}", src, re.S)
     lane_pack = r"\*\(uint4\*\)\(x \+ \(\(min\(\(\(\(\(int64_t\)i\) \* \(int64_t\)32\) \+ .*& \(int64_t\)31"
     assert loop and re.search(lane_pack, loop.group(1)), src
     assert src.index("AllReduce") > loop.end()
-    assert not re.search(r"\bx\[", src)
+    assert not re.search(r"\b(x|y)\[", src)  # no element-wise access
+    if op == "softmax":
+        assert re.search(r"if \(.*< groups\).*\s*\*\(uint4\*\)\(y \+ ", src), src

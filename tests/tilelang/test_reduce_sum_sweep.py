@@ -1,5 +1,6 @@
-"""The TileLang reduce_sum sweep's row variants, on the CPU: which rows time the warp-a-row packed kernel, so that a
-GPU session does not spend device time on a shape the variant cannot hold."""
+"""The TileLang reduce_sum sweep's row variants, on the CPU: which rows time the warp-a-row packed kernel or the
+one-block-a-row kernel beside the library's choice, so that a GPU session does not spend device time on a shape the
+variant cannot hold."""
 
 from __future__ import annotations
 
@@ -19,12 +20,15 @@ sweep = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(sweep)
 
 
-@pytest.mark.parametrize("n,dtype,warp", [
-    (512, torch.float16, True), (768, torch.bfloat16, True), (1024, torch.float16, True),  # 2, 3, 4 packs a lane
-    (256, torch.float16, False),  # one pack a lane: the short-row kernels' shape already
-    (1536, torch.float16, False), (1000, torch.float16, False),  # 6 packs a lane; not whole lanes of packs
-    (1024, torch.float32, False)])  # fp32 rows read 4-byte words at 0.99-1.07x already
-def test_warp_variant_only_where_a_lane_holds_2_to_4_packs(n, dtype, warp):
+@pytest.mark.parametrize("n,dtype,extra", [
+    # the library runs a warp a row (2-4 packs a lane): `block`, the one-block-a-row kernel it ran before
+    (512, torch.float16, "block"), (768, torch.bfloat16, "block"), (1024, torch.float16, "block"),
+    (1000, torch.float16, "block"), (264, torch.bfloat16, "block"),
+    (256, torch.float16, "warp"), (136, torch.bfloat16, "warp"),  # one pack a lane: `warp`, not yet the library's
+    (128, torch.float16, None),  # the short-row kernels' rows
+    (1536, torch.float16, None), (1020, torch.float16, None),  # 6 packs a lane; not whole packs
+    (1024, torch.float32, None)])  # fp32 rows read 4-byte words at 0.99-1.07x already
+def test_row_variants_time_the_other_of_warp_and_block(n, dtype, extra):
     variants = sweep.row_variants(n, dtype)
     assert variants[:len(sweep.ROW_CHUNKS)] == list(sweep.ROW_CHUNKS)
-    assert ("warp" in variants) == warp
+    assert variants[len(sweep.ROW_CHUNKS):] == ([extra] if extra else [])

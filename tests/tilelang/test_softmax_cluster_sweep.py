@@ -98,7 +98,17 @@ def test_one_pass_rows_time_other_block_sizes_that_hold_the_row(n, dtype):
     names = sweep.variants(n, dtype)
     library = tl_softmax.packed_threads(n, str(dtype).removeprefix("torch."))
     assert names[0] == "library" and len(names) > 1
+    assert f"onepass_t{tl_softmax.PACKED_MAX_THREADS}" not in names  # the library's count at these lengths
     for name in names[1:]:
         threads = int(name.removeprefix("onepass_t"))
         assert threads != library and threads & (threads - 1) == 0
         assert -(-(n // 8) // threads) * 8 <= tl_softmax.PACKED_MAX_VALUES
+
+
+@pytest.mark.parametrize("n", [512, 1000, 1024])
+def test_warp_rows_time_the_one_pass_kernel_they_ran_before(n):
+    # 16-bit rows the library runs a warp a row (reduce_sum.warp_row_packs): the one-pass kernel in its own block
+    # size (packed_threads) is another kernel, so the sweep offers it beside the library.
+    names = sweep.variants(n, torch.float16)
+    assert names[0] == "library"
+    assert f"onepass_t{tl_softmax.packed_threads(n, 'float16')}" in names

@@ -196,7 +196,8 @@ class VectorAdd(_Descriptor):
 
 class ReduceSum(_Descriptor):
     """Rows up to tl_sum.SHORT_ROW_MAX: a warp each, 8 to a block, or, for rows of whole 16-byte packs when x is
-    aligned, a pack a thread (tl_sum.short_rows_packed_threads). Longer rows and columns: one launch when the
+    aligned, a pack a thread (tl_sum.short_rows_packed_threads); aligned 16-bit rows of 264-1024, a warp a row
+    (tl_sum.warp_row_packs). Longer rows and columns: one launch when the
     grid already fills the GPU; else a split sum (tl_sum.split_count): the reduced
     dim cut into `pieces` equal parts, fp32 partial sums into the workspace, then their sum into `out`.
     Both launches are the same TileLang program on a reshaped view, so the split adds no kernel code."""
@@ -230,10 +231,14 @@ class ReduceSum(_Descriptor):
             self._kernel = tl_sum.reduce_rows_into(x.dtype, partial_dtype, plan.chunk)
             if plan.pieces > 1:
                 self._finish = tl_sum.reduce_rows_into("float32", x.dtype, plan.finish_chunk)
-            # 16-bit rows of whole packs take 16-byte loads when x is aligned (run() checks): unmasked where a pass
+            # 16-bit rows of whole packs take 16-byte loads when x is aligned (run() checks): a warp a row where a
+            # lane holds 2-4 packs (tl_sum.warp_row_packs; such rows are never split), else unmasked where a pass
             # shape holds them (tl_sum.packed_row_shape), else with a masked last pass (tl_sum.masked_row_shape);
             # fp32 rows already ran at 0.99-1.07x of our CUDA with 4-byte loads (run y).
-            if shape := tl_sum.packed_row_shape(self._length // plan.pieces, x.dtype):
+            if lane_packs := tl_sum.warp_row_packs(self._length, x.dtype):
+                early = tl_sum.short_rows_trigger_early(self._outer, sm_count)
+                self._packed = tl_sum.reduce_short_rows_packed_into(x.dtype, 32, early, lane_packs)
+            elif shape := tl_sum.packed_row_shape(self._length // plan.pieces, x.dtype):
                 self._packed = tl_sum.reduce_rows_packed_into(x.dtype, partial_dtype, *shape)
             elif shape := tl_sum.masked_row_shape(self._length // plan.pieces, x.dtype):
                 self._packed = tl_sum.reduce_rows_packed_into(x.dtype, partial_dtype, *shape, True)
@@ -287,7 +292,8 @@ class ReduceSum(_Descriptor):
 class Softmax(_Descriptor):
     """Rows up to tl_sum.SHORT_ROW_MAX: a warp each, 8 to a block, or past half a wave, for rows of whole 16-byte
     packs, a pack a thread (tl_softmax.short_rows_packed_threads). Rows up to tl_softmax.ONE_PASS_MAX: one
-    block per row, the row held in registers. Longer rows: the
+    block per row, the row held in registers, except aligned 16-bit rows of 264-1024, a warp a row
+    (tl_sum.warp_row_packs). Longer rows: the
     split kernels, each row cut into parts (tl_sum.split_count, up to 8 blocks of 256 threads per SM),
     their (max, sum) in the workspace, then a pass that normalises and writes. The packed kernels
     (16-byte accesses) serve 16-bit rows of whole packs (one pass, tl_softmax.packed_threads: the last packs
@@ -330,8 +336,11 @@ class Softmax(_Descriptor):
         if self._n <= tl_softmax.ONE_PASS_MAX:
             cfg = tl_softmax.config(self._n)
             self._kernel = tl_softmax.softmax_into(x.dtype, **cfg)
-            threads = tl_softmax.packed_threads(self._n, x.dtype)
-            if threads is not None:
+            if lane_packs := tl_sum.warp_row_packs(self._n, x.dtype):  # a warp a row, as reduce_sum's rows
+                sm_count = torch.cuda.get_device_properties(x.device_id).multi_processor_count
+                early = tl_sum.short_rows_trigger_early(self._rows, sm_count)
+                self._packed = tl_softmax.softmax_short_rows_packed_into(x.dtype, 32, early, lane_packs)
+            elif (threads := tl_softmax.packed_threads(self._n, x.dtype)) is not None:
                 self._packed = tl_softmax.softmax_packed_into(x.dtype, self._n, threads)
             return
         target = self.BLOCKS_PER_SM * torch.cuda.get_device_properties(x.device_id).multi_processor_count

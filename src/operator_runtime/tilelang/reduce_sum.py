@@ -156,6 +156,25 @@ def short_rows_packed_threads(n: int, dtype: str, rows: int, sm_count: int) -> i
     return tpr if tpr <= 8 or (tpr == 16 and not short_rows_within_half_wave(rows, sm_count)) else None
 
 
+WARP_ROW_MAX_PACKS = 4  # a lane's packs in the warp-a-row kernels, at most (all loaded before the reduction)
+
+
+def warp_row_packs(n: int, dtype: str) -> int | None:
+    """A lane's packs where a warp a row, 8 rows a block, takes 16-bit rows of n elements in the packed short-row
+    kernels (tpr 32: reduce_short_rows_packed_program, softmax_short_rows_packed_program), or None: rows of whole
+    packs of 2 to WARP_ROW_MAX_PACKS packs a lane (264-1024 halves), the lanes past the row's last pack clamped.
+    The one-block-a-row kernels gave such rows one 16-byte load a thread of up to 128, so each block waited out a
+    DRAM latency alone. H200, every kernel in one call (run hf, runs/tilelang-reduce-sum-warp-rows-h200-2026-12-02-
+    hf.csv), row sums, fp16 / bf16: 4096x1024 4.93 / 4.70 -> 3.87 / 3.44 us, 16384x512 11.43 -> 5.60, 16384x768
+    11.57 -> 7.46, 131072x1024 87.9 -> 60.2, 131072x512 80.3 -> 31.4 (1.67 -> 4.27 TB/s). fp32 rows keep their
+    4-byte kernels (0.99-1.07x of our CUDA, run y)."""
+    vec = pack_width(dtype)
+    if dtype == "float32" or n <= 0 or n % vec:
+        return None
+    lane = -(-(n // vec) // 32)
+    return lane if 2 <= lane <= WARP_ROW_MAX_PACKS else None
+
+
 def packed_rows_layout(rows_per_block: int, tpr: int, vec: int, packs: int = 1):
     """Fragment layout of a (rows_per_block, tpr * packs * vec) tile: row r on threads r * tpr ... r * tpr + tpr - 1,
     thread t of the row holding its packs t, t + tpr, ... (index (q // tpr) * vec + j % vec for pack q = j // vec),

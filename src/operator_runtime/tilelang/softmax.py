@@ -199,15 +199,16 @@ def short_rows_packed_threads(n: int, dtype: str, rows: int, sm_count: int) -> i
     return None if tpr is None or short_rows_within_half_wave(rows, sm_count) else tpr
 
 
-def softmax_short_rows_packed_program(dtype: str, tpr: int, trigger: bool = False):
-    """Short rows of whole 16-byte packs, `tpr` threads a row of one pack each, 256 / tpr rows a block: the shape
-    of the CUDA backend's registers kernel for such rows. Loads are clamped to the last row and pack, not masked,
+def softmax_short_rows_packed_program(dtype: str, tpr: int, trigger: bool = False, packs: int = 1):
+    """Short rows of whole 16-byte packs, `tpr` threads a row of `packs` packs each, 256 / tpr rows a block: the
+    shape of the CUDA backend's registers kernel for such rows (and, at tpr 32 with 2-4 packs a lane, 16-bit rows
+    of 264-1024: reduce_sum.warp_row_packs). Loads are clamped to the last row and pack, not masked,
     so that each stays one 16-byte access; packs past the row's end hold -inf (an exp of 0) and are not stored. x
     and y are (rows, groups, vec) over 16-byte aligned memory (the descriptor checks at run)."""
     vec = pack_width(dtype)
-    per_block, width = 256 // tpr, tpr * vec
+    per_block, width = 256 // tpr, tpr * packs * vec
     rows, groups = T.dynamic("rows"), T.dynamic("groups")
-    load = packed_rows_load(per_block, tpr, vec)
+    load = packed_rows_load(per_block, tpr, vec, packs)
 
     @T.prim_func
     def softmax_short_rows_packed_kernel(x: T.Tensor((rows, groups, vec), dtype),
@@ -220,7 +221,7 @@ def softmax_short_rows_packed_program(dtype: str, tpr: int, trigger: bool = Fals
             tile = T.alloc_fragment((per_block, width), FP32)
             row_max = T.alloc_fragment((per_block,), FP32)
             row_sum = T.alloc_fragment((per_block,), FP32)
-            layout = packed_rows_layout(per_block, tpr, vec)
+            layout = packed_rows_layout(per_block, tpr, vec, packs)
             T.annotate_layout({raw: layout, tile: layout})
             load(x, raw, tile, b, rows, groups, NEG_INF)
             T.reduce_max(tile, row_max, dim=1)
@@ -495,6 +496,11 @@ softmax_apply_packed_into = jit(softmax_apply_packed_program)
 
 
 PACKED_MAX_VALUES = 96  # values a thread holds in the packed kernel: 2304 = 32 x 72 compiles without spills
+# config(n) gives rows past 8192 blocks of 512; the packed kernel holds 16-bit rows in 256 (up to 64 values a
+# thread). H200, fp16, 4096 rows, every block size in one call (run he, runs/tilelang-softmax-onepass-threads-h200-
+# 2026-12-02-he.csv): 256 threads against 512: 8200 41.13 -> 34.50 us, 10000 45.21 -> 41.59, 12296 62.44 -> 51.51,
+# 16376 73.43 -> 67.38, 16384 69.76 -> 67.19 (3.85 -> 4.00 TB/s); 1024 lost 7-54 %, 128 tied 256 at 8200-10000.
+PACKED_MAX_THREADS = 256
 
 
 def packed_threads(n: int, dtype: str) -> int | None:
@@ -508,18 +514,19 @@ def packed_threads(n: int, dtype: str) -> int | None:
     threads hold the packs with the last ones masked (softmax_packed_program): the alternative is the
     element-wise kernel's 2-byte accesses, 0.44x of our CUDA at 4096x10000 halves (session 41, run ha) against
     the masked kernel's 0.91-0.92x (session 42, run hc).
-    A power of two because TileLang's block reductions need one. None for fp32 (4-byte accesses already),
-    rows of a length that is not a multiple of the pack, rows of fewer than 32 packs, and rows that would ask
-    more than PACKED_MAX_VALUES values a thread."""
+    A power of two because TileLang's block reductions need one, and at most PACKED_MAX_THREADS. None for fp32
+    (4-byte accesses already), rows of a length that is not a multiple of the pack, rows of fewer than 32 packs,
+    and rows that would ask more than PACKED_MAX_VALUES values a thread."""
     vec = pack_width(dtype)
     if dtype == "float32" or n <= 0 or n > ONE_PASS_MAX or n % vec:
         return None
     groups = n // vec
-    threads = min(config(n)["threads"], groups & -groups)
+    most = min(config(n)["threads"], PACKED_MAX_THREADS)
+    threads = min(most, groups & -groups)
     if threads >= 32 and n // threads <= PACKED_MAX_VALUES:
         return threads
-    threads = config(n)["threads"]  # masked
-    return threads if groups >= 32 and -(-groups // threads) * vec <= PACKED_MAX_VALUES else None
+    return most if groups >= 32 and -(-groups // most) * vec <= PACKED_MAX_VALUES else None  # masked
+
 
 
 ONE_PASS_MAX = 16384  # longer rows take the split kernels (descriptors.Softmax); this two-pass form stays for eager

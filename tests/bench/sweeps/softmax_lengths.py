@@ -4,7 +4,7 @@ Run it once per build to compare two builds' kernel choices on the same machine 
 entries for rows of 3073-4096 this way, two builds in one call, A B A B: docs/runs/tests-h200-2026-12-02-gq-gt.md).
 
     python tests/bench/sweeps/softmax_lengths.py [--variant NAME] [--backend nvidia] [--dtypes float16,bfloat16]
-        [SHAPE ...] > lengths.csv
+        [--op reduce_sum] [SHAPE ...] > lengths.csv   (--op reduce_sum: the row sums of the same shapes)
     SHAPE: ROWSxLENGTH (default: 16-bit rows of 2304-4096 over 8192 rows, and the bench's 4096x4096, 32768x4096)
     PYTHONPATH=/tmp/B python tests/bench/sweeps/softmax_lengths.py --variant B   # a second build, beside
 """
@@ -29,6 +29,8 @@ def main() -> None:
     p.add_argument("shapes", nargs="*", type=shape, default=[shape(s) for s in DEFAULT])
     p.add_argument("--variant", default="", help="a label for this build, written in the first column")
     p.add_argument("--backend", default="nvidia")
+    p.add_argument("--op", choices=("softmax", "reduce_sum"), default="softmax",
+                   help="reduce_sum: the row sums of the same shapes (read once; a row's sum written)")
     # comma-separated, not nargs: a list option before the shapes would take them (run gy lost a probe that way)
     p.add_argument("--dtypes", type=lambda t: t.split(","), default=["float16", "bfloat16"],
                    help="comma-separated torch dtypes, e.g. float32,bfloat16")
@@ -37,12 +39,15 @@ def main() -> None:
     for name in args.dtypes:
         dtype = getattr(torch, name)
         for rows, n in args.shapes:
-            nbytes = 2 * rows * n * dtype.itemsize  # read once, written once
+            sums = args.op == "reduce_sum"
+            nbytes = (rows * n + rows if sums else 2 * rows * n) * dtype.itemsize  # read once, written once
             xs = [torch.randn(rows, n, device="cuda", dtype=dtype) for _ in range(rotation_count(nbytes))]
-            ys = [torch.empty_like(x) for x in xs]
-            ops = [ort.prepare_softmax(x, -1, out=y, backend=args.backend) for x, y in zip(xs, ys)]
+            ys = [torch.empty(rows, device="cuda", dtype=dtype) if sums else torch.empty_like(x) for x in xs]
+            prepare = ort.prepare_reduce_sum if sums else ort.prepare_softmax
+            ops = [prepare(x, -1, out=y, backend=args.backend) for x, y in zip(xs, ys)]
             ops[0]()
-            torch.testing.assert_close(ys[0], torch.softmax(xs[0].float(), -1).to(dtype), atol=2e-3, rtol=2e-2)
+            expected = xs[0].double().sum(-1) if sums else torch.softmax(xs[0].float(), -1)
+            torch.testing.assert_close(ys[0], expected.to(dtype), atol=0.5 if sums else 2e-3, rtol=2e-2)
             us = time_cuda(ops).median_us
             print(f"{args.variant},{name},{rows},{n},{us:.2f},{nbytes / us * 1e-6:.3f}", flush=True)
             del xs, ys, ops

@@ -7,10 +7,10 @@ The split into pieces is the descriptor's own (tilelang/descriptors.py, tl_sum.p
     scripts/gpu_check.sh --sweep runs it when SWEEPS names it)
     python tests/bench/sweeps/tilelang_reduce_sum.py --only rows --dtypes float16 --shapes 4096x1024 16384x512
 
-16-bit rows of 2-4 packs a lane (512-1024 halves) also time `warp`: a warp a row, 8 rows a block, each lane's packs
-loaded at once (reduce_short_rows_packed_program with tpr 32 and `packs`), the CUDA backend's shape for such rows;
-the library's packed row kernel gives them one block of 128 threads a row, one 16-byte load a thread at 1024 halves
-(0.86-0.89x of our CUDA at 4096x1024, perf-notes item 0b).
+16-bit rows where the library runs a warp a row (2-4 packs a lane, 264-1024 halves: tl_sum.warp_row_packs; session
+43, run hf) also time `block`, the one-block-a-row packed kernel they ran before (128 threads, one 16-byte load a
+thread at 1024 halves); 16-bit rows of one pack a lane past the short rows (136-256 halves) time `warp`, a warp a
+row, which the library does not run there yet. `--variants` keeps only the named ones (e.g. `packed block`).
 """
 
 from __future__ import annotations
@@ -56,25 +56,31 @@ def _swap_tile(desc: ReduceSum, x: torch.Tensor, variant) -> None:
     desc._finish = tl_sum.reduce_columns_into("float32", dt, tl_sum.ROW_TILE, block_c) if p.pieces > 1 else None
 
 
-WARP_MAX_PACKS = 4  # packs a lane of the `warp` variant, at most
-
-
 def row_variants(n: int, dtype: torch.dtype) -> list:
-    """The row-pass variants of a row of n elements: every chunk, and `warp` for 16-bit rows of 2-4 packs a lane."""
+    """The row-pass variants of a row of n elements: every chunk, then `block` where the library runs a warp a row
+    (the kernel it ran before), or `warp` for 16-bit rows of 17-32 packs (one a lane, not yet the library's)."""
     vec = 16 // dtype.itemsize
-    lane_packs = n // (32 * vec)
-    warp = dtype != torch.float32 and n % (32 * vec) == 0 and 2 <= lane_packs <= WARP_MAX_PACKS
-    return [*ROW_CHUNKS, *(["warp"] if warp else [])]
+    if tl_sum.warp_row_packs(n, _name(dtype)):
+        return [*ROW_CHUNKS, "block"]
+    one_lane = dtype != torch.float32 and n % vec == 0 and 16 < n // vec <= 32
+    return [*ROW_CHUNKS, *(["warp"] if one_lane else [])]
 
 
 def _launcher(x: torch.Tensor, dim: int, out: torch.Tensor, variant):
     """One reduce_sum exactly as the descriptor runs it (its split, workspace and finishing kernel): as the
-    library builds it for "packed" (its 16-byte kernel where it has one), else with the tile swapped; `warp`
-    launches the warp-a-row packed kernel itself (never split)."""
+    library builds it for "packed" (its 16-byte kernel where it has one), else with the tile swapped; `warp` and
+    `block` launch their kernel themselves (rows this short are never split)."""
+    rows, n = x.shape
+    dt, vec = _name(x.dtype), 16 // x.dtype.itemsize
     if variant == "warp":
-        rows, n = x.shape
-        vec = 16 // x.dtype.itemsize
-        kernel = tl_sum.reduce_short_rows_packed_into(_name(x.dtype), 32, False, n // (32 * vec))
+        kernel = tl_sum.reduce_short_rows_packed_into(dt, 32, False, -(-n // (32 * vec)))
+        xv = x.view(rows, n // vec, vec)
+        return (lambda: kernel(xv, out)), 1
+    if variant == "block":  # the packed row kernel by the rules warp_row_packs now precedes
+        if shape := tl_sum.packed_row_shape(n, dt):  # called as the descriptor calls it: one jit key
+            kernel = tl_sum.reduce_rows_packed_into(dt, dt, *shape)
+        else:
+            kernel = tl_sum.reduce_rows_packed_into(dt, dt, *tl_sum.masked_row_shape(n, dt), True)
         xv = x.view(rows, n // vec, vec)
         return (lambda: kernel(xv, out)), 1
     desc = ReduceSum(describe(out, "out"), describe(x, "x"), dim, False)
@@ -110,7 +116,10 @@ def main() -> None:
     p.add_argument("--only", choices=("rows", "columns"), help="sweep one kernel only")
     p.add_argument("--dtypes", nargs="+", choices=[_name(d) for d in DTYPES], help="sweep only these dtypes")
     p.add_argument("--shapes", nargs="+", metavar="ROWSxN", help="row sums of these shapes instead of the bench's")
+    p.add_argument("--variants", nargs="+", metavar="VARIANT",
+                   help="row variants to time, of those a shape offers (e.g. packed block warp 1024)")
     args = p.parse_args()
+    keep = set(args.variants or [])
     row_shapes = [tuple(int(v) for v in s.split("x")) for s in args.shapes] if args.shapes else ROW_SHAPES
     logging.getLogger("tilelang").setLevel(logging.ERROR)  # its cache warnings go to stdout, into the CSV
     writer = csv.writer(sys.stdout)
@@ -123,7 +132,8 @@ def main() -> None:
                 sweep(shape, 0, dtype, COLUMN_TILES, "columns_tile", writer)
         if args.only != "columns":
             for shape in row_shapes:
-                sweep(shape, 1, dtype, row_variants(shape[1], dtype), "rows_chunk", writer)
+                variants = [v for v in row_variants(shape[1], dtype) if not keep or str(v) in keep]
+                sweep(shape, 1, dtype, variants, "rows_chunk", writer)
 
 
 if __name__ == "__main__":

@@ -27,6 +27,7 @@ import tilelang
 import torch
 
 from operator_runtime._internal.tensor_meta import describe
+from operator_runtime.tilelang import reduce_sum as tl_sum
 from operator_runtime.tilelang import softmax as tl_softmax
 from operator_runtime.tilelang import softmax_cluster as tl_cluster
 from operator_runtime.tilelang.descriptors import Softmax
@@ -64,11 +65,15 @@ def variants(n: int, dtype: torch.dtype) -> list[str]:
     (5-15 s), hence so few."""
     dt = _name(dtype)
     if n <= tl_softmax.ONE_PASS_MAX:  # the one-pass packed kernel in blocks of other power-of-two thread counts
-        library = tl_softmax.packed_threads(n, dt)
+        threads = tl_softmax.packed_threads(n, dt)
         vec = 16 // dtype.itemsize
         groups = n // vec
-        return ["library"] + [f"onepass_t{t}" for t in (128, 256, 512, 1024) if library and t != library
-                              and t <= groups and -(-groups // t) * vec <= tl_softmax.PACKED_MAX_VALUES]
+        # where the library runs a warp a row (tl_sum.warp_row_packs), the one-pass kernel's own count is another
+        # kernel too: the one it ran before
+        own = [threads] if threads and tl_sum.warp_row_packs(n, dt) else []
+        others = [t for t in (128, 256, 512, 1024) if threads and t != threads
+                  and t <= groups and -(-groups // t) * vec <= tl_softmax.PACKED_MAX_VALUES]
+        return ["library"] + [f"onepass_t{t}" for t in sorted(own + others)]
     names = ["library", "split"]
     smem = tl_cluster.cluster_smem_parts(n, dt)
     if parts := tl_cluster.cluster_registers_parts(n, dt):
