@@ -319,6 +319,15 @@ def test_warp_row_packs(n, dtype, packs):
         assert 32 * (packs - 1) < n // 8 <= 32 * packs
 
 
+@pytest.mark.parametrize("n,dtype,rows,packs", [
+    (1024, "float16", 4096, 4), (264, "bfloat16", 1056, 2), (520, "float16", 131072, 3),  # the row sums' rule
+    (1024, "float16", 1048, None), (512, "bfloat16", 256, None),  # fewer 8-row blocks than the 132 SMs (131, 32)
+    (768, "float16", 4096, None),  # the one-pass kernel is one warp already (32 x 3): it won (run hg)
+    (256, "float16", 4096, None), (1024, "float32", 4096, None)])  # one pack a lane; fp32
+def test_softmax_warp_rows_packs(n, dtype, rows, packs):
+    assert tl_softmax.warp_rows_packs(n, dtype, rows, sm_count=132) == packs
+
+
 @pytest.mark.parametrize("n,dtype,shape", [
     (2048, "float16", (128, 2)), (65536, "bfloat16", (128, 2)),  # whole default passes: the default shape
     (1024, "float16", (128, 1)), (1536, "bfloat16", (64, 3)), (2304, "float16", (32, 3)), (1280, "float16", (32, 5)),

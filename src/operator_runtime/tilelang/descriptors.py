@@ -292,8 +292,8 @@ class ReduceSum(_Descriptor):
 class Softmax(_Descriptor):
     """Rows up to tl_sum.SHORT_ROW_MAX: a warp each, 8 to a block, or past half a wave, for rows of whole 16-byte
     packs, a pack a thread (tl_softmax.short_rows_packed_threads). Rows up to tl_softmax.ONE_PASS_MAX: one
-    block per row, the row held in registers, except aligned 16-bit rows of 264-1024, a warp a row
-    (tl_sum.warp_row_packs). Longer rows: the
+    block per row, the row held in registers, except aligned 16-bit rows of 264-1024 in grids of at least an
+    8-row block an SM, a warp a row (tl_softmax.warp_rows_packs). Longer rows: the
     split kernels, each row cut into parts (tl_sum.split_count, up to 8 blocks of 256 threads per SM),
     their (max, sum) in the workspace, then a pass that normalises and writes. The packed kernels
     (16-byte accesses) serve 16-bit rows of whole packs (one pass, tl_softmax.packed_threads: the last packs
@@ -336,8 +336,8 @@ class Softmax(_Descriptor):
         if self._n <= tl_softmax.ONE_PASS_MAX:
             cfg = tl_softmax.config(self._n)
             self._kernel = tl_softmax.softmax_into(x.dtype, **cfg)
-            if lane_packs := tl_sum.warp_row_packs(self._n, x.dtype):  # a warp a row, as reduce_sum's rows
-                sm_count = torch.cuda.get_device_properties(x.device_id).multi_processor_count
+            sm_count = torch.cuda.get_device_properties(x.device_id).multi_processor_count
+            if lane_packs := tl_softmax.warp_rows_packs(self._n, x.dtype, self._rows, sm_count):  # a warp a row
                 early = tl_sum.short_rows_trigger_early(self._rows, sm_count)
                 self._packed = tl_softmax.softmax_short_rows_packed_into(x.dtype, 32, early, lane_packs)
             elif (threads := tl_softmax.packed_threads(self._n, x.dtype)) is not None:

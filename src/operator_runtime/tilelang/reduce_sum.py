@@ -161,13 +161,14 @@ WARP_ROW_MAX_PACKS = 4  # a lane's packs in the warp-a-row kernels, at most (all
 
 def warp_row_packs(n: int, dtype: str) -> int | None:
     """A lane's packs where a warp a row, 8 rows a block, takes 16-bit rows of n elements in the packed short-row
-    kernels (tpr 32: reduce_short_rows_packed_program, softmax_short_rows_packed_program), or None: rows of whole
+    kernels (tpr 32: reduce_short_rows_packed_program; softmax.warp_rows_packs narrows it), or None: rows of whole
     packs of 2 to WARP_ROW_MAX_PACKS packs a lane (264-1024 halves), the lanes past the row's last pack clamped.
     The one-block-a-row kernels gave such rows one 16-byte load a thread of up to 128, so each block waited out a
     DRAM latency alone. H200, every kernel in one call (run hf, runs/tilelang-reduce-sum-warp-rows-h200-2026-12-02-
     hf.csv), row sums, fp16 / bf16: 4096x1024 4.93 / 4.70 -> 3.87 / 3.44 us, 16384x512 11.43 -> 5.60, 16384x768
-    11.57 -> 7.46, 131072x1024 87.9 -> 60.2, 131072x512 80.3 -> 31.4 (1.67 -> 4.27 TB/s). fp32 rows keep their
-    4-byte kernels (0.99-1.07x of our CUDA, run y)."""
+    11.57 -> 7.46, 131072x1024 87.9 -> 60.2, 131072x512 80.3 -> 31.4 (1.67 -> 4.27 TB/s); through the library
+    (run hg), 4096 rows of 264-1024 1.35-2.53x, 256x1024 1.23-1.25x. fp32 rows keep their 4-byte kernels (0.99-1.07x
+    of our CUDA, run y)."""
     vec = pack_width(dtype)
     if dtype == "float32" or n <= 0 or n % vec:
         return None

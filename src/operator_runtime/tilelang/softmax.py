@@ -16,6 +16,7 @@ from operator_runtime.tilelang.reduce_sum import (
     packed_rows_layout,
     packed_rows_load,
     short_rows_within_half_wave,
+    warp_row_packs,
     warp_rows_layout,
 )
 
@@ -188,6 +189,20 @@ def softmax_short_rows_program(dtype: str, trigger: bool = False):
                     y[b * per_block + r, j] = T.cast(tile[r, j] * row_sum[r], dtype)
 
     return softmax_short_rows_kernel
+
+
+def warp_rows_packs(n: int, dtype: str, rows: int, sm_count: int) -> int | None:
+    """A lane's packs where softmax_short_rows_packed_program (tpr 32) takes 16-bit rows of n, or None: the row sums'
+    rows (reduce_sum.warp_row_packs), except where the one-pass kernel's block is one warp already and where fewer
+    8-row blocks than SMs would leave SMs idle. H200, every row in one call, a warp a row against the one-pass
+    kernel (run hg, runs/tilelang-warp-rows-probe-h200-2026-12-02-hg.csv, fp16 / bf16): 4096 rows of 264 4.02 / 4.40
+    -> 3.01 / 3.06 us, of 520 1.20-1.24x, 1024 1.02-1.07x, 16384x512 and 131072x512 1.24-1.27x; but 4096x768
+    (the one-pass kernel's 32 x 3) 0.93x / 0.99x, and 256x1024 (32 blocks against 256) 1.44 -> 2.20-2.44 us. Rows
+    of 257-4095 were not timed: the bound is the one-wave argument, not a measured edge."""
+    packs = warp_row_packs(n, dtype)
+    if packs is None or (packed_threads(n, dtype) or 0) <= 32 or -(-rows // SHORT_ROWS_PER_BLOCK) < sm_count:
+        return None
+    return packs
 
 
 def short_rows_packed_threads(n: int, dtype: str, rows: int, sm_count: int) -> int | None:
