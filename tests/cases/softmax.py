@@ -89,16 +89,21 @@ def correctness_cases() -> list[CorrectnessCase]:
         C("rows-of-4", _x((5000, 4))),
         C("two-pack-rows-neg-inf", _x((5000, 16), values=_some_neg_inf)),
         C("full-packs-neg-inf", _x((16, 1024), values=_some_neg_inf)),
-        # tilelang: 16-bit rows of 264-1024 in grids of an 8-row block an SM or more (1056 rows on an H200), a warp
-        # a row of 2-4 packs a lane (softmax.warp_rows_packs): the last block ragged (1100 rows) with the last
-        # lanes' packs clamped (520: 65 packs), -inf, NaN, large values, in place, past two waves (no early
-        # trigger), a misaligned start (the element-wise kernel instead), and too few rows (the one-pass kernel)
-        C("warp-rows-ragged-block", _x((1100, 520))),
+        # tilelang: 16-bit rows of 264-512 in grids of an 8-row block an SM or more (1056 rows on an H200), a warp
+        # a row of 2 packs a lane (softmax.warp_rows_packs): the last block ragged (1100 rows) with the last lanes'
+        # packs clamped (264: 33 packs; 400: 50), -inf, NaN, large values, in place, past two waves (no early
+        # trigger), a misaligned start (the element-wise kernel instead); and rows of 3-4 packs a lane or too few
+        # rows, which keep the one-pass kernel (-inf, NaN, large values, in place, misaligned at 520-1024)
         C("warp-rows-neg-inf", _x((1100, 264), values=_some_neg_inf)),
+        C("warp-rows-nan-2-packs", _x((1100, 512), values=_some_nan)),
+        C("warp-rows-large-offset-2-packs", _x((1100, 400), values=_large_offset)),
+        C("warp-rows-in-place-2-packs", _x((1100, 504)), in_place="x"),
+        C("warp-rows-many-waves", _x((20000, 264))),
+        C("warp-rows-misaligned-2-packs", _x((1100, 512), Layout(offset=1)), out_layout=Layout(offset=1)),
+        C("warp-rows-ragged-block", _x((1100, 520))),
         C("warp-rows-nan", _x((1100, 1024), values=_some_nan)),
         C("warp-rows-large-offset", _x((1100, 1000), values=_large_offset)),
         C("warp-rows-in-place", _x((1100, 1000)), in_place="x"),
-        C("warp-rows-many-waves", _x((20000, 264))),
         C("warp-rows-misaligned", _x((1100, 1024), Layout(offset=1)), out_layout=Layout(offset=1)),
         C("warp-rows-few-rows", _x((13, 520))),
         C("dim0", _x((300, 33)), attrs={"dim": 0}),

@@ -161,8 +161,8 @@ WARP_ROW_MAX_PACKS = 4  # a lane's packs in the warp-a-row kernels, at most (all
 
 def warp_row_packs(n: int, dtype: str) -> int | None:
     """A lane's packs where a warp a row, 8 rows a block, takes 16-bit rows of n elements in the packed short-row
-    kernels (tpr 32: reduce_short_rows_packed_program; softmax.warp_rows_packs narrows it), or None: rows of whole
-    packs of 2 to WARP_ROW_MAX_PACKS packs a lane (264-1024 halves), the lanes past the row's last pack clamped.
+    kernels (tpr 32: reduce_short_rows_packed_program; softmax.warp_rows_packs keeps 2 a lane), or None: rows of
+    whole packs of 2 to WARP_ROW_MAX_PACKS packs a lane (264-1024 halves), the lanes past the row's last pack clamped.
     The one-block-a-row kernels gave such rows one 16-byte load a thread of up to 128, so each block waited out a
     DRAM latency alone. H200, every kernel in one call (run hf, runs/tilelang-reduce-sum-warp-rows-h200-2026-12-02-
     hf.csv), row sums, fp16 / bf16: 4096x1024 4.93 / 4.70 -> 3.87 / 3.44 us, 16384x512 11.43 -> 5.60, 16384x768

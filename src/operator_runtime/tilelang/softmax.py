@@ -191,16 +191,20 @@ def softmax_short_rows_program(dtype: str, trigger: bool = False):
     return softmax_short_rows_kernel
 
 
+SOFTMAX_WARP_PACKS = 2  # a lane's packs where the softmax runs a warp a row (16-bit rows of 264-512)
+
+
 def warp_rows_packs(n: int, dtype: str, rows: int, sm_count: int) -> int | None:
     """A lane's packs where softmax_short_rows_packed_program (tpr 32) takes 16-bit rows of n, or None: the row sums'
-    rows (reduce_sum.warp_row_packs), except where the one-pass kernel's block is one warp already and where fewer
-    8-row blocks than SMs would leave SMs idle. H200, every row in one call, a warp a row against the one-pass
-    kernel (run hg, runs/tilelang-warp-rows-probe-h200-2026-12-02-hg.csv, fp16 / bf16): 4096 rows of 264 4.02 / 4.40
-    -> 3.01 / 3.06 us, of 520 1.20-1.24x, 1024 1.02-1.07x, 16384x512 and 131072x512 1.24-1.27x; but 4096x768
-    (the one-pass kernel's 32 x 3) 0.93x / 0.99x, and 256x1024 (32 blocks against 256) 1.44 -> 2.20-2.44 us. Rows
-    of 257-4095 were not timed: the bound is the one-wave argument, not a measured edge."""
+    rows (reduce_sum.warp_row_packs) of SOFTMAX_WARP_PACKS packs a lane, in grids of at least one 8-row block an SM.
+    H200, a warp a row against the one-pass kernel (runs hg and hh, runs/tilelang-warp-rows-probe-h200-2026-12-02-
+    hg.csv and runs/tilelang-softmax-warp-rows-bound-h200-2026-12-02-hh.csv): 2 packs a lane won at every row count
+    timed (264 halves at 1056-4096 rows 1.22-1.47x, 512 at 1056-131072 rows 1.03-1.27x); 3 and 4 did not (768 at
+    4096 rows 0.93-0.99x, 1024 at 1056-2048 rows 0.84-0.96x though 1.02-1.07x at 4096), and 256x1024 (32 blocks
+    against 256) ran 1.44 -> 2.20-2.44 us. The row-count bound is the one-wave argument, timed only at 256 and 1056
+    rows."""
     packs = warp_row_packs(n, dtype)
-    if packs is None or (packed_threads(n, dtype) or 0) <= 32 or -(-rows // SHORT_ROWS_PER_BLOCK) < sm_count:
+    if packs != SOFTMAX_WARP_PACKS or -(-rows // SHORT_ROWS_PER_BLOCK) < sm_count:
         return None
     return packs
 
