@@ -70,7 +70,8 @@ def variants(n: int, dtype: torch.dtype) -> list[str]:
         groups = n // vec
         # where the library may run a warp a row (tl_softmax.warp_rows_packs, by row count), the one-pass kernel's
         # own count is another kernel too: the one it ran before
-        own = [threads] if threads and tl_sum.warp_row_packs(n, dt) else []
+        warp = tl_sum.warp_row_packs(n, dt) == tl_softmax.SOFTMAX_WARP_PACKS
+        own = [threads] if threads and warp else []
         others = [t for t in (128, 256, 512, 1024) if threads and t != threads
                   and t <= groups and -(-groups // t) * vec <= tl_softmax.PACKED_MAX_VALUES]
         return ["library"] + [f"onepass_t{t}" for t in sorted(own + others)]
