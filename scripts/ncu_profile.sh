@@ -77,6 +77,12 @@ reduce-rows-1024x65536-fp32-compile reduce_sum rows-1024x65536 float32 compile
 softmax-256x262144-fp32-tilelang-unrolled script tests/bench/sweeps/tilelang_softmax_cluster.py --profile registers16_u0
 softmax-256x262144-fp16-tilelang softmax 256x262144 float16 ours tilelang
 softmax-256x262144-fp16-tilelang-t512 script tests/bench/sweeps/tilelang_softmax_cluster.py --profile packed16_t512 --dtype float16
+reduce-rows-4096x1024-fp16-ours reduce_sum rows-4096x1024 float16 ours
+reduce-rows-4096x1024-fp16-tilelang reduce_sum rows-4096x1024 float16 ours tilelang
+softmax-2048x1024-fp16-tilelang-warp script tests/bench/sweeps/tilelang_softmax_cluster.py --profile warp --shape 2048x1024 --dtype float16
+softmax-2048x1024-fp16-tilelang-onepass script tests/bench/sweeps/tilelang_softmax_cluster.py --profile library --shape 2048x1024 --dtype float16
+softmax-4096x1024-fp16-tilelang-warp script tests/bench/sweeps/tilelang_softmax_cluster.py --profile warp --shape 4096x1024 --dtype float16
+softmax-4096x1024-fp16-tilelang-onepass script tests/bench/sweeps/tilelang_softmax_cluster.py --profile library --shape 4096x1024 --dtype float16
 "
 status=0
 while read -r name op rest; do

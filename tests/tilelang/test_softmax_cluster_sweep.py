@@ -82,11 +82,17 @@ def test_bad_variant_names_are_refused(name):
 
 
 def test_the_ncu_script_names_only_variants_that_parse():
+    # Cluster variants parse (the sweep offers only some unrollings, the profiler takes any); the library, the
+    # one-pass kernels and the warp a row must be offered at the line's shape and dtype (else --profile's defaults).
     script = (ROOT / "scripts/ncu_profile.sh").read_text()
-    profiled = re.findall(r"tilelang_softmax_cluster\.py --profile (\S+)", script)
+    profiled = re.findall(r"tilelang_softmax_cluster\.py --profile (\S+)(?: --shape (\S+))?(?: --dtype (\S+))?", script)
     assert profiled
-    for name in profiled:
-        sweep.parse_variant(name)
+    for name, shape, dtype in profiled:
+        if name in ("library", "warp") or name.startswith("onepass_t"):
+            n = int((shape or "256x262144").split("x")[1])
+            assert name in sweep.variants(n, getattr(torch, dtype or "float32")), (name, shape, dtype)
+        else:
+            sweep.parse_variant(name)
 
 
 @pytest.mark.parametrize("n", [6000, 8200, 10000, 12296, 16376, 16384])
@@ -113,3 +119,10 @@ def test_warp_rows_time_the_one_pass_kernel_they_ran_before(n, offered):
     names = sweep.variants(n, torch.float16)
     assert names[0] == "library"
     assert (f"onepass_t{tl_softmax.packed_threads(n, 'float16')}" in names) == offered
+
+
+@pytest.mark.parametrize("n,warp", [(520, True), (768, True), (1024, True), (512, False), (264, False), (1032, False)])
+def test_warp_variant_where_the_library_keeps_the_one_pass_kernel(n, warp):
+    # 3-4 packs a lane (reduce_sum.warp_row_packs but not softmax.SOFTMAX_WARP_PACKS): `warp` times the warp-a-row
+    # kernel the library declined there (session 43); at 2 packs the library runs it already, past 4 it cannot.
+    assert ("warp" in sweep.variants(n, torch.float16)) == warp

@@ -12,7 +12,7 @@ checked against torch, then timed (CUDA graph replays over rotated inputs, as th
     python tests/bench/sweeps/tilelang_softmax_cluster.py --shapes 512x131072 --variants library smem4   (fewer
         compilations)
     python tests/bench/sweeps/tilelang_softmax_cluster.py --shapes 4096x8200 4096x12296 --dtypes float16   (the
-        one-pass kernel's block sizes)
+        one-pass kernel's block sizes; at 16-bit rows of 520-1024 also `warp`, a warp a row)
     ncu ... python tests/bench/sweeps/tilelang_softmax_cluster.py --profile registers16_u0 --shape 256x262144
         --dtype float32   (one call of one variant inside a profiler range, for Nsight Compute)
 """
@@ -70,11 +70,14 @@ def variants(n: int, dtype: torch.dtype) -> list[str]:
         groups = n // vec
         # where the library may run a warp a row (tl_softmax.warp_rows_packs, by row count), the one-pass kernel's
         # own count is another kernel too: the one it ran before
-        warp = tl_sum.warp_row_packs(n, dt) == tl_softmax.SOFTMAX_WARP_PACKS
-        own = [threads] if threads and warp else []
+        lane_packs = tl_sum.warp_row_packs(n, dt)
+        own = [threads] if threads and lane_packs == tl_softmax.SOFTMAX_WARP_PACKS else []
         others = [t for t in (128, 256, 512, 1024) if threads and t != threads
                   and t <= groups and -(-groups // t) * vec <= tl_softmax.PACKED_MAX_VALUES]
-        return ["library"] + [f"onepass_t{t}" for t in sorted(own + others)]
+        # 3-4 packs a lane: the warp a row that the library does not take there (it won at 4096 rows of 1000-1024
+        # halves and lost at 1056-2048, session 43), for a profiler or a sweep at other row counts
+        warp = ["warp"] if lane_packs and lane_packs != tl_softmax.SOFTMAX_WARP_PACKS else []
+        return ["library"] + [f"onepass_t{t}" for t in sorted(own + others)] + warp
     names = ["library", "split"]
     smem = tl_cluster.cluster_smem_parts(n, dt)
     if parts := tl_cluster.cluster_registers_parts(n, dt):
@@ -131,6 +134,10 @@ def launcher(variant: str, x: torch.Tensor, out: torch.Tensor):
         workspace = torch.empty(size, dtype=torch.uint8, device=x.device) if size else None
         return lambda: desc.run(out, x, workspace=workspace)
     dt, vec = _name(x.dtype), 16 // x.dtype.itemsize
+    if variant == "warp":  # the library's warp-a-row kernel (softmax.warp_rows_packs) at 3-4 packs a lane
+        kernel = tl_softmax.softmax_short_rows_packed_into(dt, 32, False, tl_sum.warp_row_packs(n, dt))
+        xv, ov = x.view(rows, n // vec, vec), out.view(rows, n // vec, vec)
+        return lambda: kernel(xv, ov)
     if variant.startswith("onepass_t"):  # the library's own kernel (and jit), in another block size
         kernel = tl_softmax.softmax_packed_into(dt, n, int(variant.removeprefix("onepass_t")))
         xv, ov = x.view(rows, n // vec, vec), out.view(rows, n // vec, vec)
