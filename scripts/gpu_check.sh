@@ -11,8 +11,8 @@
 #            SWEEPS=tilelang_softmax_cluster; the contiguous copy's launch shapes and cudaMemcpyAsync
 #            with SWEEPS=copy_flat; vector_add's packs a thread with SWEEPS=vector_add_rows, its parameters'
 #            cost with SWEEPS=vector_add_params; reduce_sum's short rows with 32-bit indices with
-#            SWEEPS=reduce_sum_short_rows, its row kernel under each PDL trigger with SWEEPS=reduce_sum_trigger, softmax's short rows (registers against short_rows) with
-#            SWEEPS=softmax_short_rows, online_held at whole and partial waves with SWEEPS=softmax_waves,
+#            SWEEPS=reduce_sum_short_rows, its row kernel under each PDL trigger with SWEEPS=reduce_sum_trigger,
+#            softmax's short rows (registers against short_rows) with SWEEPS=softmax_short_rows, online_held at whole and partial waves with SWEEPS=softmax_waves,
 #            what bounds a held row (copies shaped like it, clusters, prefetching) and cluster_smem_held's
 #            table of CTAs by length with
 #            SWEEPS=softmax_held_ceiling,
