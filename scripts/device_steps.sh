@@ -13,7 +13,7 @@ device_begin() {  # NAME [SECONDS]
   DEVICE_NAME=$1
   DEVICE_END=$(($(date +%s) + ${2:-575}))
   R=$(realpath "$OUT")
-  W=/tmp/w
+  W=${DEVICE_WORK:-/tmp/w}  # a test points it elsewhere
   export HYPOTHESIS_PROFILE=${HYPOTHESIS_PROFILE:-ci}
   mkdir -p "$W"
   exec > >(tee "$W/console.log") 2>&1
@@ -22,7 +22,7 @@ device_begin() {  # NAME [SECONDS]
 
 left() { echo $((DEVICE_END - $(date +%s))); }  # seconds the script has left
 
-pack() { (cd /tmp && tar cf "$R/$DEVICE_NAME.tar" w); }
+pack() { tar cf "$R/$DEVICE_NAME.tar" -C "$(dirname "$W")" "$(basename "$W")"; }
 
 device_build() {
   BACKENDS="" OUT="$R/a" scripts/gpu_check.sh --pack-logs >"$W/build.log" 2>&1
