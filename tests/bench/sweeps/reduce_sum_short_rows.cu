@@ -164,10 +164,7 @@ void sweep(int rows, int64_t slots) {
 
 int main(int argc, char** argv) {
   if (argc > 1 && std::string(argv[1]) == "l2") g_sets = 16;
-  int sms = 0, threads_per_sm = 0;  // the thread slots reduce_sum's create() hands its launches
-  CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
-  CHECK(cudaDeviceGetAttribute(&threads_per_sm, cudaDevAttrMaxThreadsPerMultiProcessor, 0));
-  const int64_t slots = int64_t(sms) * threads_per_sm;
+  const int64_t slots = device_thread_slots();  // the thread slots reduce_sum's create() hands its launches
   std::printf("dtype,rows,length,sets,blocks,rep,before_us,short_rows_32_us,library_64_us,library_32_us,warp_us,"
               "packed_us,packed_pairs_us\n");
   for (int rows : {4096, 16384, 32768, 131072, 262144}) {

@@ -66,10 +66,7 @@ void sweep(int rows, int length, int64_t slots) {
 
 int main(int argc, char** argv) {
   if (argc > 1 && std::string(argv[1]) == "l2") g_sets = 16;
-  int sms = 0, threads_per_sm = 0;  // the thread slots reduce_sum's create() hands its launches
-  CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
-  CHECK(cudaDeviceGetAttribute(&threads_per_sm, cudaDevAttrMaxThreadsPerMultiProcessor, 0));
-  const int64_t slots = int64_t(sms) * threads_per_sm;
+  const int64_t slots = device_thread_slots();  // the thread slots reduce_sum's create() hands its launches
   std::printf("dtype,rows,length,sets,blocks,share,rep,early_us,library_us,at_exit_us\n");
   for (int rows : {1024, 2048, 4096, 8192, 16384}) {
     sweep<half_t, 32, false>(rows, 1024, slots);

@@ -74,10 +74,7 @@ void sweep_length(int64_t slots) {
 }  // namespace
 
 int main() {
-  int sms = 0, threads_per_sm = 0;  // the thread slots softmax's create() hands the short rows' launch
-  CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
-  CHECK(cudaDeviceGetAttribute(&threads_per_sm, cudaDevAttrMaxThreadsPerMultiProcessor, 0));
-  const int64_t slots = int64_t(sms) * threads_per_sm;
+  const int64_t slots = device_thread_slots();  // the thread slots softmax's create() hands the short rows' launch
   std::printf("dtype,rows,length,rep,registers_us,short_rows_early_us,short_rows_waves_us\n");
   sweep_length<128>(slots);
   sweep_length<64>(slots);

@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdint>
 #include <cstdlib>
 #include <type_traits>
 #include <vector>
@@ -31,6 +32,15 @@ const char* dtype_name() {
   if constexpr (std::is_same_v<T, float>) return "float32";
   else if constexpr (std::is_same_v<T, ort::half_t>) return "float16";
   else return "bfloat16";
+}
+
+// Device 0's thread slots (SMs x threads an SM): what create() hands the launches whose PDL trigger depends on the
+// grid's share of the GPU (core/cuda_launch.cuh's trigger_for).
+inline int64_t device_thread_slots() {
+  int sms = 0, threads_per_sm = 0;
+  CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
+  CHECK(cudaDeviceGetAttribute(&threads_per_sm, cudaDevAttrMaxThreadsPerMultiProcessor, 0));
+  return int64_t(sms) * threads_per_sm;
 }
 
 // Launches per graph, each on its own tensors, for a kernel that moves `bytes` a launch: at least 20, and
