@@ -518,7 +518,7 @@ PACKED_MAX_VALUES = 96  # values a thread holds in the packed kernel: 2304 = 32 
 # config(n) gives rows past 8192 blocks of 512; the packed kernel holds 16-bit rows in 256 (up to 64 values a
 # thread). H200, fp16, 4096 rows, every block size in one call (run he, runs/tilelang-softmax-onepass-threads-h200-
 # 2026-12-02-he.csv): 256 threads against 512: 8200 41.13 -> 34.50 us, 10000 45.21 -> 41.59, 12296 62.44 -> 51.51,
-# 16376 73.43 -> 67.38, 16384 69.76 -> 67.19 (3.85 -> 4.00 TB/s); 1024 lost 7-54 %, 128 tied 256 at 8200-10000.
+# 16376 73.43 -> 67.38, 16384 69.76 -> 67.19 (3.85 -> 4.00 TB/s); 1024 lost 6.5-54 %, 128 tied 256 at 8200-10000.
 PACKED_MAX_THREADS = 256
 
 
