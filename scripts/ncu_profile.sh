@@ -81,6 +81,7 @@ reduce-rows-4096x1024-fp16-ours reduce_sum rows-4096x1024 float16 ours
 reduce-rows-4096x1024-fp16-tilelang reduce_sum rows-4096x1024 float16 ours tilelang
 softmax-2048x1024-fp16-tilelang-warp script tests/bench/sweeps/tilelang_softmax_cluster.py --profile warp --shape 2048x1024 --dtype float16
 softmax-2048x1024-fp16-tilelang-onepass script tests/bench/sweeps/tilelang_softmax_cluster.py --profile library --shape 2048x1024 --dtype float16
+softmax-2048x1024-fp16-tilelang-rows64 script tests/bench/sweeps/tilelang_softmax_cluster.py --profile rows_t64 --shape 2048x1024 --dtype float16
 softmax-4096x1024-fp16-tilelang-warp script tests/bench/sweeps/tilelang_softmax_cluster.py --profile warp --shape 4096x1024 --dtype float16
 softmax-4096x1024-fp16-tilelang-onepass script tests/bench/sweeps/tilelang_softmax_cluster.py --profile library --shape 4096x1024 --dtype float16
 "

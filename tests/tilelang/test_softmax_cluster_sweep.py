@@ -88,7 +88,7 @@ def test_the_ncu_script_names_only_variants_that_parse():
     profiled = re.findall(r"tilelang_softmax_cluster\.py --profile (\S+)(?: --shape (\S+))?(?: --dtype (\S+))?", script)
     assert profiled
     for name, shape, dtype in profiled:
-        if name in ("library", "warp") or name.startswith("onepass_t"):
+        if name in ("library", "warp") or name.startswith(("onepass_t", "rows_t")):
             n = int((shape or "256x262144").split("x")[1])
             assert name in sweep.variants(n, getattr(torch, dtype or "float32")), (name, shape, dtype)
         else:
@@ -126,3 +126,14 @@ def test_warp_variant_where_the_library_keeps_the_one_pass_kernel(n, warp):
     # 3-4 packs a lane (reduce_sum.warp_row_packs but not softmax.SOFTMAX_WARP_PACKS): `warp` times the warp-a-row
     # kernel the library declined there (session 43); at 2 packs the library runs it already, past 4 it cannot.
     assert ("warp" in sweep.variants(n, torch.float16)) == warp
+
+
+@pytest.mark.parametrize("n,rows", [(1024, ["rows_t64", "rows_t128"]), (1000, []), (768, []), (520, []), (512, [])])
+@pytest.mark.parametrize("dtype", [torch.float16, torch.bfloat16], ids=str)
+def test_warp_rows_also_time_more_threads_a_row(n, dtype, rows):
+    # perf-notes 0h: where the library keeps the one-pass kernel over a warp a row (3-4 packs a lane), the sweep
+    # also times 64 and 128 threads a row of whole packs (2 and 1 a lane at 1024 halves); 1000 halves are not
+    # whole packs of 64 threads, and 512 (2 packs a lane) is the library's own warp a row
+    names = sweep.variants(n, dtype)
+    assert [name for name in names if name.startswith("rows_t")] == rows
+    assert ("warp" in names) == (n in (1024, 1000, 768, 520))

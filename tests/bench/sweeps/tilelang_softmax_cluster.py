@@ -12,7 +12,8 @@ checked against torch, then timed (CUDA graph replays over rotated inputs, as th
     python tests/bench/sweeps/tilelang_softmax_cluster.py --shapes 512x131072 --variants library smem4   (fewer
         compilations)
     python tests/bench/sweeps/tilelang_softmax_cluster.py --shapes 4096x8200 4096x12296 --dtypes float16   (the
-        one-pass kernel's block sizes; at 16-bit rows of 520-1024 also `warp`, a warp a row)
+        one-pass kernel's block sizes; at 16-bit rows of 520-1024 also `warp`, a warp a row, and at 1024 halves
+        `rows_t64` / `rows_t128`, 64 threads x 2 packs or 128 x 1 a row, several rows a block)
     ncu ... python tests/bench/sweeps/tilelang_softmax_cluster.py --profile registers16_u0 --shape 256x262144
         --dtype float32   (one call of one variant inside a profiler range, for Nsight Compute)
 """
@@ -77,7 +78,11 @@ def variants(n: int, dtype: torch.dtype) -> list[str]:
         # 3-4 packs a lane: the warp a row that the library does not take there (it won at 4096 rows of 1000-1024
         # halves and lost at 1056-2048, session 43), for a profiler or a sweep at other row counts
         warp = ["warp"] if lane_packs and lane_packs != tl_softmax.SOFTMAX_WARP_PACKS else []
-        return ["library"] + [f"onepass_t{t}" for t in sorted(own + others)] + warp
+        # and there, the same several-rows-a-block kernel with more threads a row and fewer packs a lane (`rows_t<tpr>`, 256 /
+        # tpr rows a block): at 2048 rows a warp a row leaves 15.5 warps an SM where the one-pass kernel has 62
+        # (perf-notes item 0h), so 64 threads x 2 packs asks whether warps or packs set the loss
+        rows = [f"rows_t{t}" for t in (64, 128) if warp and groups % t == 0 and groups // t <= 4]
+        return ["library"] + [f"onepass_t{t}" for t in sorted(own + others)] + warp + rows
     names = ["library", "split"]
     smem = tl_cluster.cluster_smem_parts(n, dt)
     if parts := tl_cluster.cluster_registers_parts(n, dt):
@@ -136,6 +141,11 @@ def launcher(variant: str, x: torch.Tensor, out: torch.Tensor):
     dt, vec = _name(x.dtype), 16 // x.dtype.itemsize
     if variant == "warp":  # the library's warp-a-row kernel (softmax.warp_rows_packs) at 3-4 packs a lane
         kernel = tl_softmax.softmax_short_rows_packed_into(dt, 32, False, tl_sum.warp_row_packs(n, dt))
+        xv, ov = x.view(rows, n // vec, vec), out.view(rows, n // vec, vec)
+        return lambda: kernel(xv, ov)
+    if variant.startswith("rows_t"):  # several rows a block, tpr threads a row of groups / tpr packs each
+        tpr = int(variant.removeprefix("rows_t"))
+        kernel = tl_softmax.softmax_short_rows_packed_into(dt, tpr, False, n // vec // tpr)
         xv, ov = x.view(rows, n // vec, vec), out.view(rows, n // vec, vec)
         return lambda: kernel(xv, ov)
     if variant.startswith("onepass_t"):  # the library's own kernel (and jit), in another block size
