@@ -104,6 +104,12 @@ def correctness_cases() -> list[CorrectnessCase]:
         C("warp-rows-nan", _x((1100, 1024), values=_some_nan)),
         C("warp-rows-large-offset", _x((1100, 1000), values=_large_offset)),
         C("warp-rows-in-place", _x((1100, 1000)), in_place="x"),
+        # tilelang: 4 packs a lane from 2.5 8-row blocks an SM (3300 rows on an H200), the last lanes' packs clamped
+        # at 1000 halves: NaN, large values, in place, misaligned (the element-wise kernel instead)
+        C("warp-rows-4-packs-nan", _x((3300, 1024), values=_some_nan)),
+        C("warp-rows-4-packs-large-offset", _x((3300, 1000), values=_large_offset)),
+        C("warp-rows-4-packs-in-place", _x((3300, 1000)), in_place="x"),
+        C("warp-rows-4-packs-misaligned", _x((3300, 1024), Layout(offset=1)), out_layout=Layout(offset=1)),
         C("warp-rows-misaligned", _x((1100, 1024), Layout(offset=1)), out_layout=Layout(offset=1)),
         C("warp-rows-few-rows", _x((13, 520))),
         C("dim0", _x((300, 33)), attrs={"dim": 0}),

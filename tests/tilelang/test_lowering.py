@@ -322,7 +322,9 @@ def test_warp_row_packs(n, dtype, packs):
 @pytest.mark.parametrize("n,dtype,rows,packs", [
     (512, "float16", 4096, 2), (264, "bfloat16", 1056, 2), (400, "float16", 131072, 2),  # 2 packs a lane
     (512, "float16", 1048, None), (264, "bfloat16", 256, None),  # fewer 8-row blocks than the 132 SMs (131, 32)
-    (520, "float16", 4096, None), (768, "float16", 4096, None), (1024, "bfloat16", 4096, None),  # 3-4 packs lost
+    (1024, "bfloat16", 4096, 4), (1000, "float16", 3300, 4),  # 4 packs a lane from 2.5 8-row blocks an SM (330)
+    (1024, "float16", 2632, None), (1024, "float16", 2048, None), (1000, "float16", 1100, None),  # fewer (256, 137)
+    (520, "float16", 4096, None), (768, "float16", 8192, None),  # 3 packs a lane lost
     (256, "float16", 4096, None), (512, "float32", 4096, None)])  # one pack a lane; fp32
 def test_softmax_warp_rows_packs(n, dtype, rows, packs):
     assert tl_softmax.warp_rows_packs(n, dtype, rows, sm_count=132) == packs

@@ -111,11 +111,12 @@ def test_one_pass_rows_time_other_block_sizes_that_hold_the_row(n, dtype):
         assert -(-(n // 8) // threads) * 8 <= tl_softmax.PACKED_MAX_VALUES
 
 
-@pytest.mark.parametrize("n,offered", [(264, True), (400, True), (512, True), (1024, False), (768, False)])
+@pytest.mark.parametrize("n,offered", [(264, True), (400, True), (512, True), (1024, True), (1000, True),
+                                       (768, False), (520, False)])
 def test_warp_rows_time_the_one_pass_kernel_they_ran_before(n, offered):
-    # 16-bit rows the library runs a warp a row in large grids (softmax.warp_rows_packs: 2 packs a lane): the
+    # 16-bit rows the library runs a warp a row in large grids (softmax.warp_rows_packs: 2 or 4 packs a lane): the
     # one-pass kernel in its own block size (packed_threads) is another kernel, so the sweep offers it beside the
-    # library; at 3-4 packs a lane the library keeps that kernel, which "library" already times.
+    # library; at 3 packs a lane the library keeps that kernel, which "library" already times.
     names = sweep.variants(n, torch.float16)
     assert names[0] == "library"
     assert (f"onepass_t{tl_softmax.packed_threads(n, 'float16')}" in names) == offered
@@ -123,17 +124,18 @@ def test_warp_rows_time_the_one_pass_kernel_they_ran_before(n, offered):
 
 @pytest.mark.parametrize("n,warp", [(520, True), (768, True), (1024, True), (512, False), (264, False), (1032, False)])
 def test_warp_variant_where_the_library_keeps_the_one_pass_kernel(n, warp):
-    # 3-4 packs a lane (reduce_sum.warp_row_packs but not softmax.SOFTMAX_WARP_PACKS): `warp` times the warp-a-row
-    # kernel the library declined there (session 43); at 2 packs the library runs it already, past 4 it cannot.
+    # 3-4 packs a lane: `warp` times the warp-a-row kernel at any row count (the library declines it at 3 packs, and
+    # at 4 below 2.5 blocks an SM: softmax.SOFTMAX_WARP_BLOCKS_PER_SM); at 2 packs the library runs it from one
+    # block an SM, which `library` times; past 4 it cannot.
     assert ("warp" in sweep.variants(n, torch.float16)) == warp
 
 
 @pytest.mark.parametrize("n,rows", [(1024, ["rows_t64", "rows_t128"]), (1000, []), (768, []), (520, []), (512, [])])
 @pytest.mark.parametrize("dtype", [torch.float16, torch.bfloat16], ids=str)
 def test_warp_rows_also_time_more_threads_a_row(n, dtype, rows):
-    # perf-notes 0h: where the library keeps the one-pass kernel over a warp a row (3-4 packs a lane), the sweep
-    # also times 64 and 128 threads a row of whole packs (2 and 1 a lane at 1024 halves); 1000 halves are not
-    # whole packs of 64 threads, and 512 (2 packs a lane) is the library's own warp a row
+    # perf-notes 0h: where a warp a row has 3-4 packs a lane, the sweep also times 64 and 128 threads a row of
+    # whole packs (2 and 1 a lane at 1024 halves); 1000 halves are not whole packs of 64 threads, and at 512 (2
+    # packs a lane) the warp a row won everywhere
     names = sweep.variants(n, dtype)
     assert [name for name in names if name.startswith("rows_t")] == rows
     assert ("warp" in names) == (n in (1024, 1000, 768, 520))

@@ -191,20 +191,25 @@ def softmax_short_rows_program(dtype: str, trigger: bool = False):
     return softmax_short_rows_kernel
 
 
-SOFTMAX_WARP_PACKS = 2  # a lane's packs where the softmax runs a warp a row (16-bit rows of 264-512)
+# A lane's packs where the softmax runs a warp a row -> the fewest 8-row blocks an SM it needs there (16-bit rows of
+# 264-512 and of 993-1024 halves; 3 packs a lane never won)
+SOFTMAX_WARP_BLOCKS_PER_SM = {2: 1.0, 4: 2.5}
 
 
 def warp_rows_packs(n: int, dtype: str, rows: int, sm_count: int) -> int | None:
     """A lane's packs where softmax_short_rows_packed_program (tpr 32) takes 16-bit rows of n, or None: the row sums'
-    rows (reduce_sum.warp_row_packs) of SOFTMAX_WARP_PACKS packs a lane, in grids of at least one 8-row block an SM.
-    H200, a warp a row against the one-pass kernel (runs hg and hh, runs/tilelang-warp-rows-probe-h200-2026-12-02-
-    hg.csv and runs/tilelang-softmax-warp-rows-bound-h200-2026-12-02-hh.csv): 2 packs a lane won at every row count
-    timed (264 halves at 1056-4096 rows 1.22-1.47x, 512 at 1056-131072 rows 1.03-1.27x); 3 and 4 did not (768 at
-    4096 rows 0.93-0.99x, 1024 at 1056-2048 rows 0.84-0.96x though 1.02-1.07x at 4096), and 256x1024 (32 blocks
-    against 256) ran 1.44 -> 2.20-2.44 us. The row-count bound is the one-wave argument, timed only at 256 and 1056
-    rows."""
+    rows (reduce_sum.warp_row_packs) of 2 packs a lane in grids of at least one 8-row block an SM, and of 4 packs a
+    lane in grids of at least 2.5 (SOFTMAX_WARP_BLOCKS_PER_SM). H200, a warp a row against the one-pass kernel:
+    2 packs a lane won at every row count timed (runs hg and hh, runs/tilelang-warp-rows-probe-h200-2026-12-02-hg.csv
+    and runs/tilelang-softmax-warp-rows-bound-h200-2026-12-02-hh.csv: 264 halves at 1056-4096 rows 1.22-1.47x, 512
+    at 1056-131072 rows 1.03-1.27x), and 256x1024 (32 blocks against 256) ran 1.44 -> 2.20-2.44 us. 4 packs a lane
+    (1024 halves, fp16; run hi, runs/tilelang-softmax-rows-1024-h200-2026-12-02-hi.csv) lost at 1024 rows (0.95x, one
+    block an SM), tied at 2048 (1.94 an SM: 3.69 against 3.71 us) and won from 3072 (2.9 an SM: 1.03x; 4096 rows 6.24
+    -> 5.97 us, 8192 1.02x); runs hg / hh had 1.02-1.07x at 4096 rows of 1000-1024. 3 packs lost at 2048-8192 rows
+    (768 halves 0.93-0.97x)."""
     packs = warp_row_packs(n, dtype)
-    if packs != SOFTMAX_WARP_PACKS or -(-rows // SHORT_ROWS_PER_BLOCK) < sm_count:
+    least = SOFTMAX_WARP_BLOCKS_PER_SM.get(packs)
+    if least is None or -(-rows // SHORT_ROWS_PER_BLOCK) < least * sm_count:
         return None
     return packs
 
@@ -221,7 +226,7 @@ def short_rows_packed_threads(n: int, dtype: str, rows: int, sm_count: int) -> i
 def softmax_short_rows_packed_program(dtype: str, tpr: int, trigger: bool = False, packs: int = 1):
     """Short rows of whole 16-byte packs, `tpr` threads a row of `packs` packs each, 256 / tpr rows a block: the
     shape of the CUDA backend's registers kernel for such rows (and, at tpr 32 with 2 packs a lane, 16-bit rows
-    of 264-512: warp_rows_packs). Loads are clamped to the last row and pack, not masked,
+    of 264-512 and 993-1024: warp_rows_packs). Loads are clamped to the last row and pack, not masked,
     so that each stays one 16-byte access; packs past the row's end hold -inf (an exp of 0) and are not stored. x
     and y are (rows, groups, vec) over 16-byte aligned memory (the descriptor checks at run)."""
     vec = pack_width(dtype)

@@ -70,17 +70,17 @@ def variants(n: int, dtype: torch.dtype) -> list[str]:
         vec = 16 // dtype.itemsize
         groups = n // vec
         # where the library may run a warp a row (tl_softmax.warp_rows_packs, by row count), the one-pass kernel's
-        # own count is another kernel too: the one it ran before
+        # own count is another kernel too: the one it ran before; `warp` is the warp a row at any row count (at 3
+        # packs a lane, one the library never takes)
         lane_packs = tl_sum.warp_row_packs(n, dt)
-        own = [threads] if threads and lane_packs == tl_softmax.SOFTMAX_WARP_PACKS else []
+        may_warp = lane_packs in tl_softmax.SOFTMAX_WARP_BLOCKS_PER_SM
+        own = [threads] if threads and may_warp else []
         others = [t for t in (128, 256, 512, 1024) if threads and t != threads
                   and t <= groups and -(-groups // t) * vec <= tl_softmax.PACKED_MAX_VALUES]
-        # 3-4 packs a lane: the warp a row that the library does not take there (it won at 4096 rows of 1000-1024
-        # halves and lost at 1056-2048, session 43), for a profiler or a sweep at other row counts
-        warp = ["warp"] if lane_packs and lane_packs != tl_softmax.SOFTMAX_WARP_PACKS else []
-        # and there, the same several-rows-a-block kernel with more threads a row and fewer packs a lane (`rows_t<tpr>`, 256 /
-        # tpr rows a block): at 2048 rows a warp a row leaves 15.5 warps an SM where the one-pass kernel has 62
-        # (perf-notes item 0h), so 64 threads x 2 packs asks whether warps or packs set the loss
+        warp = ["warp"] if lane_packs and lane_packs > 2 else []
+        # and at 3-4 packs, the same several-rows-a-block kernel with more threads a row and fewer packs a lane
+        # (`rows_t<tpr>`, 256 / tpr rows a block): run hi asked whether warps an SM set the warp's loss at 1024-2048
+        # rows (perf-notes item 0h; it did not: rows_t64 took 1.03-1.09x the one-pass kernel's time there)
         rows = [f"rows_t{t}" for t in (64, 128) if warp and groups % t == 0 and groups // t <= 4]
         return ["library"] + [f"onepass_t{t}" for t in sorted(own + others)] + warp + rows
     names = ["library", "split"]
@@ -139,7 +139,7 @@ def launcher(variant: str, x: torch.Tensor, out: torch.Tensor):
         workspace = torch.empty(size, dtype=torch.uint8, device=x.device) if size else None
         return lambda: desc.run(out, x, workspace=workspace)
     dt, vec = _name(x.dtype), 16 // x.dtype.itemsize
-    if variant == "warp":  # the library's warp-a-row kernel (softmax.warp_rows_packs) at 3-4 packs a lane
+    if variant == "warp":  # the library's warp-a-row kernel (softmax.warp_rows_packs) at 3-4 packs a lane, any rows
         kernel = tl_softmax.softmax_short_rows_packed_into(dt, 32, False, tl_sum.warp_row_packs(n, dt))
         xv, ov = x.view(rows, n // vec, vec), out.view(rows, n // vec, vec)
         return lambda: kernel(xv, ov)

@@ -4,6 +4,8 @@
 //                                        a row's packs rounded up to a power of two of threads a row) and
 //                                        packed_rows_threads finds it faster, else short_rows: a warp per
 //                                        row, a lane per 32nd element
+//   unit-stride rows of 33-128 16-byte packs, outer dims that coalesce into one, x aligned
+//                                     -> packed_rows, a warp a row, a lane's 2-4 packs loaded at once
 //   unit-stride rows, length <= 4096  -> a warp per row (8 rows per block), but 64 threads per 16-bit row
 //                                        of 2049-4096, and up to 128 per fp32 row where rows are too few to
 //                                        give each SM a block (row_tpr and grid_tpr in reduce_sum_kernels.cuh)
@@ -40,6 +42,8 @@ struct ReduceSumCudaDescriptor {
   ShortRowsPlan short_rows;
   int packed_tpr = 0;          // threads a row of packed_rows (0: short_rows; packed_rows_threads)
   ShortRowsPlan packed_rows;
+  int lane_packs = 0;          // packed_rows at a warp a row of this many packs a lane (0: contiguous; lane_packs_rows)
+  ShortRowsPlan lane_rows;
 };
 
 namespace {
@@ -85,6 +89,13 @@ void plan(ReduceSumCudaDescriptor* d, const DeviceProps& props) {
     d->path = SumPath::Warp;
     d->tpr = grid_tpr(r.rows, r.length, dtype_size(d->info.dtype), props.sm_count);
     d->blocks = ceil_div(r.rows, 256 / d->tpr);
+    // Where contiguous would run a warp a row anyway, rows of whole packs whose outer dims coalesce take
+    // packed_rows at 2-4 packs a lane (and x aligned, which execute() checks; else contiguous, planned below)
+    const int vec = 16 / int(dtype_size(d->info.dtype));
+    if (d->tpr == 32 && r.outer.ndim <= 1 && r.length % vec == 0) {
+      const ShortRowsPlan p = plan_short_rows(r);
+      if (p.x_step % vec == 0 && (d->lane_packs = lane_packs_rows(r.length / vec)) > 0) d->lane_rows = p;
+    }
   } else if (r.x_stride == 1) {
     d->path = SumPath::Block;
     d->tpr = kBlockTpr;
@@ -175,6 +186,17 @@ void launch_packed_rows(int tpr, const ShortRowsPlan& p, T* out, const T* x, int
   }
 }
 
+// packed_rows at a warp a row of the descriptor's packs a lane: the values lane_packs_rows returns (2-4).
+template <class T, int PACKS = 2>
+void launch_lane_packs(int packs, const ShortRowsPlan& p, T* out, const T* x, int64_t rows, int length,
+                       cuda::Stream st) {
+  if constexpr (PACKS <= kMaxLanePacks) {
+    if (packs != PACKS) return launch_lane_packs<T, PACKS + 1>(packs, p, out, x, rows, length, st);
+    launch_short_rows<T>(p, reduce_sum_kernels::packed_rows<T, 32, int, PACKS>,
+                         reduce_sum_kernels::packed_rows<T, 32, int64_t, PACKS>, out, x, rows, length, st);
+  }
+}
+
 }  // namespace
 
 Status reduce_sum_cuda_create(ReduceSumCudaDescriptor** desc, const TensorDesc* out, const TensorDesc* x, int64_t dim,
@@ -225,6 +247,8 @@ Status reduce_sum_cuda_execute(const ReduceSumCudaDescriptor* desc, void* worksp
       launch_short_rows<T>(desc->short_rows, reduce_sum_kernels::short_rows<T, kShortRowsPerLane, int>,
                            reduce_sum_kernels::short_rows<T, kShortRowsPerLane, int64_t>, o, px, r.rows,
                            int(r.length), st);
+    } else if (desc->lane_packs > 0 && reinterpret_cast<uintptr_t>(x) % 16 == 0) {
+      launch_lane_packs<T>(desc->lane_packs, desc->lane_rows, o, px, r.rows, int(r.length), st);
     } else if (desc->path != SumPath::Strided) {
       switch (desc->tpr) {  // the values row_tpr and grid_tpr return
         case kBlockTpr: launch_contiguous<T, kBlockTpr>(desc, o, px, ws, st); break;

@@ -226,19 +226,29 @@ __global__ void __launch_bounds__(256) short_rows(T* out, const T* x, Index rows
 // either way: one float a lane already streams at 3.9 TB/s). In the bench's context (inputs of 1 MiB held in L2)
 // 16 threads a row lost at 4096 rows (run eh), so create() asks packed_rows_threads (short_rows_plan.cuh). The
 // same signature as short_rows, so the two share their plan and launch.
-template <class T, int TPR, class Index>
+// PACKS > 1 (with TPR 32): rows of 33-128 packs, a warp a row, lane l holding packs l, l + 32, ... (PACKS of them,
+// those past the row's end read as zeros), every load issued before the first add: TileLang's warp a row, which ran
+// rows-4096x1024 halves 3.31 us against `contiguous`'s 3.96 in the same bench run (session 43); `contiguous` runs
+// the same shape there, with a 64-bit row walk and a loop (lane_packs_rows in short_rows_plan.cuh).
+template <class T, int TPR, class Index, int PACKS = 1>
 __global__ void __launch_bounds__(256) packed_rows(T* out, const T* x, Index rows, int length, Index x_row_stride,
                                                    Index out_row_stride, cuda::Trigger trigger) {
   cuda::pdl_prologue(trigger);
   static_assert(TPR >= 1 && TPR <= 32 && (TPR & (TPR - 1)) == 0, "a power of two of a warp's lanes");
+  static_assert(PACKS == 1 || TPR == 32, "several packs a lane only in a warp a row");
   constexpr int kVec = 16 / sizeof(T);
   const Index row = Index(blockIdx.x) * (256 / TPR) + Index(threadIdx.x / TPR);
   const int first = int(threadIdx.x % TPR) * kVec;
-  float f[kVec] = {};
-  if (row < rows && first < length) cuda::load_f32_words<T, kVec>(x + row * x_row_stride + first, f);
+  float f[PACKS][kVec] = {};
+#pragma unroll
+  for (int k = 0; k < PACKS; ++k)
+    if (row < rows && first + k * TPR * kVec < length)
+      cuda::load_f32_words<T, kVec>(x + row * x_row_stride + first + k * TPR * kVec, f[k]);
   float s = 0.f;
 #pragma unroll
-  for (int k = 0; k < kVec; ++k) s += f[k];
+  for (int k = 0; k < PACKS; ++k)
+#pragma unroll
+    for (int v = 0; v < kVec; ++v) s += f[k][v];
   s = cuda::SumOp{}.warp<TPR>(s);  // every lane takes part: no thread has returned
   if (first == 0 && row < rows) out[row * out_row_stride] = from_float<T>(s);
 }

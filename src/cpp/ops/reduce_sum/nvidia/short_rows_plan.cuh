@@ -37,6 +37,13 @@ inline int packed_rows_threads(int64_t packs, int64_t rows, int64_t thread_slots
   return 0;
 }
 
+// A lane's packs where packed_rows runs a warp a row of `packs` 16-byte packs (2-4: rows of 33-128 packs, 16-bit
+// rows of 264-1024 halves, fp32 of 132-512), or 0. Rows past 128 packs keep `contiguous`'s loop.
+constexpr int kMaxLanePacks = 4;
+constexpr int lane_packs_rows(int64_t packs) {
+  return packs > 32 && packs <= 32 * kMaxLanePacks ? int((packs + 31) / 32) : 0;
+}
+
 struct ShortRowsPlan {
   int64_t blocks = 0;
   int64_t x_step = 0, out_step = 0;  // elements from one row to the next (0 for one row)
