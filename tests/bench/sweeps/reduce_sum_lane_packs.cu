@@ -11,10 +11,11 @@
 //   lane_packs_hw: the same kernel under HalfWindow.
 // Rows: 16-bit rows of 264-1024 halves and bf16 of 1024, fp32 rows of 256 and 512, at 256-131072 rows (the
 // few-rows end, the half-wave window, and many waves).
-// `./reduce_sum_lane_packs l2` cycles 16 input sets, as the Python bench holds inputs under its rotation bound.
+// `./reduce_sum_lane_packs l2` cycles 16 input sets, as the Python bench holds inputs under its rotation bound;
+// `./reduce_sum_lane_packs long` times rows of 5-8 packs a lane instead (not the library's: a candidate).
 //
 //   nvcc -std=c++17 -O3 -arch=sm_90 -Isrc/cpp tests/bench/sweeps/reduce_sum_lane_packs.cu -o reduce_sum_lane_packs
-//   ./reduce_sum_lane_packs [l2] > reduce_sum_lane_packs.csv   (scripts/gpu_check.sh --sweep with
+//   ./reduce_sum_lane_packs [l2] [long] > reduce_sum_lane_packs.csv   (scripts/gpu_check.sh --sweep with
 //   SWEEPS=reduce_sum_lane_packs)
 #include <cuda_runtime.h>
 
@@ -73,10 +74,30 @@ void sweep(int rows, int length, int64_t slots) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc > 1 && std::string(argv[1]) == "l2") g_sets = 16;
+  bool longer = false;
+  for (int i = 1; i < argc; ++i) {
+    if (std::string(argv[i]) == "l2") g_sets = 16;
+    if (std::string(argv[i]) == "long") longer = true;
+  }
   const int64_t slots = device_thread_slots();  // the thread slots reduce_sum's create() hands its launches
   std::printf("dtype,rows,length,sets,lane_packs,blocks,share,rep,contiguous_us,lane_packs_us,lane_packs_hw_us,"
               "speedup\n");
+  if (longer) {
+    // `./reduce_sum_lane_packs long`: rows of 129-256 packs, 5-8 a lane, which the library leaves to contiguous
+    // (lane_packs_rows stops at 4): whether the warp a row's one batch of loads still wins where a lane holds
+    // 40-64 floats (more registers) and contiguous loops twice (1536 halves: the batched tail; the bench's
+    // 4080x1536 halves and rows-4096x1024 fp32 are such rows)
+    for (int rows : {1024, 4096, 16384, 65536}) {
+      sweep<half_t, 5>(rows, 1280, slots);
+      sweep<half_t, 6>(rows, 1536, slots);
+      sweep<half_t, 8>(rows, 2048, slots);
+      sweep<bfloat16_t, 6>(rows, 1536, slots);
+      sweep<float, 6>(rows, 768, slots);
+      sweep<float, 8>(rows, 1024, slots);
+    }
+    sweep<half_t, 6>(4080, 1536, slots);
+    return 0;
+  }
   for (int rows : {256, 1024, 2048, 4096, 8192, 16384, 65536, 131072}) {
     sweep<half_t, 2>(rows, 264, slots);
     sweep<half_t, 2>(rows, 512, slots);
