@@ -60,7 +60,7 @@ def correctness_cases() -> list[CorrectnessCase]:
         C("warp-rows-264", _x((1000, 264))),
         C("warp-rows-many-waves", _x((20000, 768))),
         C("warp-rows-misaligned", _x((30, 1000), Layout(offset=1))),
-        # nvidia: rows of 33-128 whole packs whose outer dims coalesce, a warp a row of 2-4 packs a lane (packed_rows,
+        # nvidia: rows of 33-256 whole packs whose outer dims coalesce, a warp a row of 2-8 packs a lane (packed_rows,
         # lane_packs_rows; the cases above take it too): 4 packs at 4100 rows (the half-wave window), fp32 rows of 4
         # packs a lane and 16-bit of 2, a row stride of 1024 from an aligned offset, every row one row (a stride of
         # 0), outer dims that do not coalesce and a misaligned start (both `contiguous` instead)
@@ -70,6 +70,11 @@ def correctness_cases() -> list[CorrectnessCase]:
         C("lane-packs-expanded", _x((50, 768), Layout(expand=(0,)))),
         C("lane-packs-outer-2d", _x((12, 5, 512), Layout(steps=(2, 1, 1)))),
         C("lane-packs-misaligned", _x((300, 512), Layout(offset=2))),
+        # 5-8 packs a lane: 16-bit rows of 2048 (8) and 1032 (129 packs: 5, the last lanes' fifth past the end), fp32
+        # rows of 1024 at 1100 rows (8; fewer rows give fp32 more threads a row: grid_tpr, contiguous)
+        C("lane-packs-8", _x((500, 2048))),
+        C("lane-packs-ragged-5", _x((200, 1032))),
+        C("lane-packs-fp32-8", _x((1100, 1024))),
         C("long-rows-split", _x((3, 200_003))),
         C("one-long-row", _x((1 << 20,)), attrs={"dim": 0}),
         C("columns", _x((300, 257)), attrs={"dim": 0}),

@@ -4,8 +4,8 @@
 //                                        a row's packs rounded up to a power of two of threads a row) and
 //                                        packed_rows_threads finds it faster, else short_rows: a warp per
 //                                        row, a lane per 32nd element
-//   unit-stride rows of 33-128 16-byte packs, outer dims that coalesce into one, x aligned
-//                                     -> packed_rows, a warp a row, a lane's 2-4 packs loaded at once
+//   unit-stride rows of 33-256 16-byte packs, outer dims that coalesce into one, x aligned, where the next
+//   line would give a warp a row      -> packed_rows, a warp a row, a lane's 2-8 packs loaded at once
 //   unit-stride rows, length <= 4096  -> a warp per row (8 rows per block), but 64 threads per 16-bit row
 //                                        of 2049-4096, and up to 128 per fp32 row where rows are too few to
 //                                        give each SM a block (row_tpr and grid_tpr in reduce_sum_kernels.cuh)
@@ -90,7 +90,7 @@ void plan(ReduceSumCudaDescriptor* d, const DeviceProps& props) {
     d->tpr = grid_tpr(r.rows, r.length, dtype_size(d->info.dtype), props.sm_count);
     d->blocks = ceil_div(r.rows, 256 / d->tpr);
     // Where contiguous would run a warp a row anyway, rows of whole packs whose outer dims coalesce take
-    // packed_rows at 2-4 packs a lane (and x aligned, which execute() checks; else contiguous, planned below)
+    // packed_rows at 2-8 packs a lane (and x aligned, which execute() checks; else contiguous, planned below)
     const int vec = 16 / int(dtype_size(d->info.dtype));
     if (d->tpr == 32 && r.outer.ndim <= 1 && r.length % vec == 0) {
       const ShortRowsPlan p = plan_short_rows(r);
@@ -186,7 +186,7 @@ void launch_packed_rows(int tpr, const ShortRowsPlan& p, T* out, const T* x, int
   }
 }
 
-// packed_rows at a warp a row of the descriptor's packs a lane: the values lane_packs_rows returns (2-4).
+// packed_rows at a warp a row of the descriptor's packs a lane: the values lane_packs_rows returns (2-8).
 template <class T, int PACKS = 2>
 void launch_lane_packs(int packs, const ShortRowsPlan& p, T* out, const T* x, int64_t rows, int length,
                        cuda::Stream st) {

@@ -226,7 +226,7 @@ __global__ void __launch_bounds__(256) short_rows(T* out, const T* x, Index rows
 // either way: one float a lane already streams at 3.9 TB/s). In the bench's context (inputs of 1 MiB held in L2)
 // 16 threads a row lost at 4096 rows (run eh), so create() asks packed_rows_threads (short_rows_plan.cuh). The
 // same signature as short_rows, so the two share their plan and launch.
-// PACKS > 1 (with TPR 32): rows of 33-128 packs, a warp a row, lane l holding packs l, l + 32, ... (PACKS of them,
+// PACKS > 1 (with TPR 32): rows of 33-256 packs, a warp a row, lane l holding packs l, l + 32, ... (PACKS of them,
 // those past the row's end read as zeros), every load issued before the first add: TileLang's warp a row, which ran
 // rows-4096x1024 halves 3.31 us against `contiguous`'s 3.96 in the same bench run (session 43); `contiguous` runs
 // the same shape there, with a 64-bit row walk and a loop (lane_packs_rows in short_rows_plan.cuh).

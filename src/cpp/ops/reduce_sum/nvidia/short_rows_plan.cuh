@@ -37,9 +37,12 @@ inline int packed_rows_threads(int64_t packs, int64_t rows, int64_t thread_slots
   return 0;
 }
 
-// A lane's packs where packed_rows runs a warp a row of `packs` 16-byte packs (2-4: rows of 33-128 packs, 16-bit
-// rows of 264-1024 halves, fp32 of 132-512), or 0. Rows past 128 packs keep `contiguous`'s loop.
-constexpr int kMaxLanePacks = 4;
+// A lane's packs where packed_rows runs a warp a row of `packs` 16-byte packs (2-8: rows of 33-256 packs, 16-bit
+// rows of 264-2048 halves, fp32 of 132-1024), or 0. Rows past 256 packs keep `contiguous`'s loop. H200,
+// tests/bench/sweeps/reduce_sum_lane_packs.cu against contiguous: 2-4 packs 1.30-1.55x at 4096 rows and never
+// slower beyond 0.2 % (run hj); 5-8 packs 1.10-1.35x at 1024-4096 rows, 1.02-1.15x at 16384, 0.995-1.07x at 65536
+// (run hk; fp32 rows of 1024 at 65536 rows the one 0.5 % loss).
+constexpr int kMaxLanePacks = 8;
 constexpr int lane_packs_rows(int64_t packs) {
   return packs > 32 && packs <= 32 * kMaxLanePacks ? int((packs + 31) / 32) : 0;
 }
