@@ -1,6 +1,6 @@
-// reduce_sum's rows of 33-128 16-byte packs: `contiguous` (the library's kernel for them until session 44: a warp a
+// reduce_sum's rows of 33-256 16-byte packs: `contiguous` (the library's kernel for them until session 44: a warp a
 // row, 8 rows a block, a 64-bit row walk and a loop of 4-pack batches) against packed_rows at a warp a row with the
-// lane's 2-4 packs loaded at once (lane_packs_rows in short_rows_plan.cuh: TileLang's shape, which ran
+// lane's 2-8 packs loaded at once (the library's since: 2-4 after run hj, 5-8 after runs hk and hl) (lane_packs_rows in short_rows_plan.cuh: TileLang's shape, which ran
 // rows-4096x1024 halves 3.31 us against contiguous's 3.96 in session 43's bench). Run hi (session 44) ruled out the
 // PDL trigger at 1024 halves (Early, HalfWindow and AtExit within 1 % at 4096 rows) but found Early 15 % faster at
 // 4096x512 halves, so packed_rows is timed under both its launch's rule (ManyWaves: Early up to two waves) and
@@ -12,7 +12,7 @@
 // Rows: 16-bit rows of 264-1024 halves and bf16 of 1024, fp32 rows of 256 and 512, at 256-131072 rows (the
 // few-rows end, the half-wave window, and many waves).
 // `./reduce_sum_lane_packs l2` cycles 16 input sets, as the Python bench holds inputs under its rotation bound;
-// `./reduce_sum_lane_packs long` times rows of 5-8 packs a lane instead (not the library's: a candidate).
+// `./reduce_sum_lane_packs long` times rows of 5-8 packs a lane instead.
 //
 //   nvcc -std=c++17 -O3 -arch=sm_90 -Isrc/cpp tests/bench/sweeps/reduce_sum_lane_packs.cu -o reduce_sum_lane_packs
 //   ./reduce_sum_lane_packs [l2] [long] > reduce_sum_lane_packs.csv   (scripts/gpu_check.sh --sweep with
@@ -83,10 +83,10 @@ int main(int argc, char** argv) {
   std::printf("dtype,rows,length,sets,lane_packs,blocks,share,rep,contiguous_us,lane_packs_us,lane_packs_hw_us,"
               "speedup\n");
   if (longer) {
-    // `./reduce_sum_lane_packs long`: rows of 129-256 packs, 5-8 a lane, which the library leaves to contiguous
-    // (lane_packs_rows stops at 4): whether the warp a row's one batch of loads still wins where a lane holds
-    // 40-64 floats (more registers) and contiguous loops twice (1536 halves: the batched tail; the bench's
-    // 4080x1536 halves and rows-4096x1024 fp32 are such rows)
+    // `./reduce_sum_lane_packs long`: rows of 129-256 packs, 5-8 a lane: whether the warp a row's one batch of loads
+    // still wins where a lane holds 40-64 floats (more registers) and contiguous loops twice (1536 halves: the
+    // batched tail; the bench's 4080x1536 halves and rows-4096x1024 fp32 are such rows). Run hk: 1.0-1.35x but
+    // fp32 rows of 1024 at 65536 rows (0.995x); the bench then ran 4080x1536 fp16 2 % slower (run hl)
     for (int rows : {1024, 4096, 16384, 65536}) {
       sweep<half_t, 5>(rows, 1280, slots);
       sweep<half_t, 6>(rows, 1536, slots);
