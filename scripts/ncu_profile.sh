@@ -79,6 +79,8 @@ softmax-256x262144-fp16-tilelang softmax 256x262144 float16 ours tilelang
 softmax-256x262144-fp16-tilelang-t512 script tests/bench/sweeps/tilelang_softmax_cluster.py --profile packed16_t512 --dtype float16
 reduce-rows-4096x1024-fp16-ours reduce_sum rows-4096x1024 float16 ours
 reduce-rows-4096x1024-fp16-tilelang reduce_sum rows-4096x1024 float16 ours tilelang
+reduce-rows-4080x1536-fp16-ours reduce_sum rows-4080x1536 float16 ours
+reduce-rows-4080x1536-bf16-ours reduce_sum rows-4080x1536 bfloat16 ours
 softmax-2048x1024-fp16-tilelang-warp script tests/bench/sweeps/tilelang_softmax_cluster.py --profile warp --shape 2048x1024 --dtype float16
 softmax-2048x1024-fp16-tilelang-onepass script tests/bench/sweeps/tilelang_softmax_cluster.py --profile library --shape 2048x1024 --dtype float16
 softmax-2048x1024-fp16-tilelang-rows64 script tests/bench/sweeps/tilelang_softmax_cluster.py --profile rows_t64 --shape 2048x1024 --dtype float16
