@@ -21,14 +21,15 @@ _spec.loader.exec_module(sweep)
 
 
 @pytest.mark.parametrize("n,dtype,extra", [
-    # the library runs a warp a row (2-4 packs a lane): `block`, the one-block-a-row kernel it ran before
-    (512, torch.float16, "block"), (768, torch.bfloat16, "block"), (1024, torch.float16, "block"),
-    (1000, torch.float16, "block"), (264, torch.bfloat16, "block"),
-    (256, torch.float16, "warp"), (136, torch.bfloat16, "warp"),  # one pack a lane: `warp`, not yet the library's
-    (128, torch.float16, None),  # the short-row kernels' rows
-    (1536, torch.float16, None), (1020, torch.float16, None),  # 6 packs a lane; not whole packs
-    (1024, torch.float32, None)])  # fp32 rows read 4-byte words at 0.99-1.07x already
+    # the library runs a warp a row: `block`, the one-block-a-row kernel it ran before, and `warp`, the trigger at exit
+    (512, torch.float16, ["block", "warp"]), (768, torch.bfloat16, ["block", "warp"]),
+    (1024, torch.float16, ["block", "warp"]), (1000, torch.float16, ["block", "warp"]),
+    (264, torch.bfloat16, ["block", "warp"]), (1536, torch.float16, ["block", "warp"]),
+    (256, torch.float16, ["warp"]), (136, torch.bfloat16, ["warp"]),  # one pack a lane: `warp`, not the library's
+    (128, torch.float16, []),  # the short-row kernels' rows
+    (2056, torch.float16, []), (1020, torch.float16, []),  # 9 packs a lane; not whole packs
+    (1024, torch.float32, [])])  # fp32 rows read 4-byte words at 0.99-1.07x already
 def test_row_variants_time_the_other_of_warp_and_block(n, dtype, extra):
     variants = sweep.row_variants(n, dtype)
     assert variants[:len(sweep.ROW_CHUNKS)] == list(sweep.ROW_CHUNKS)
-    assert variants[len(sweep.ROW_CHUNKS):] == ([extra] if extra else [])
+    assert variants[len(sweep.ROW_CHUNKS):] == extra

@@ -95,7 +95,8 @@ int main(int argc, char** argv) {
       sweep<float, 6>(rows, 768, slots);
       sweep<float, 8>(rows, 1024, slots);
     }
-    sweep<half_t, 6>(4080, 1536, slots);
+    sweep<half_t, 6>(4080, 1536, slots);  // the bench's row, both dtypes
+    sweep<bfloat16_t, 6>(4080, 1536, slots);
     return 0;
   }
   for (int rows : {256, 1024, 2048, 4096, 8192, 16384, 65536, 131072}) {

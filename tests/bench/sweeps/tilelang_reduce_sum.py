@@ -7,10 +7,10 @@ The split into pieces is the descriptor's own (tilelang/descriptors.py, tl_sum.p
     scripts/gpu_check.sh --sweep runs it when SWEEPS names it)
     python tests/bench/sweeps/tilelang_reduce_sum.py --only rows --dtypes float16 --shapes 4096x1024 16384x512
 
-16-bit rows where the library runs a warp a row (2-4 packs a lane, 264-1024 halves: tl_sum.warp_row_packs; session
-43, run hf) also time `block`, the one-block-a-row packed kernel they ran before (128 threads, one 16-byte load a
-thread at 1024 halves); 16-bit rows of one pack a lane past the short rows (136-256 halves) time `warp`, a warp a
-row, which the library does not run there yet. `--variants` keeps only the named ones (e.g. `packed block`).
+16-bit rows where the library runs a warp a row (tl_sum.warp_row_packs; session 43, run hf) also time `block`, the
+one-block-a-row packed kernel they ran before (128 threads, one 16-byte load a thread at 1024 halves), and `warp`, the
+library's warp a row with the trigger at exit instead of its early one; 16-bit rows of one pack a lane past the short
+rows (136-256 halves) time `warp`, a warp a row, which the library does not run there. `--variants` keeps only the named ones (e.g. `packed block`).
 """
 
 from __future__ import annotations
@@ -57,11 +57,11 @@ def _swap_tile(desc: ReduceSum, x: torch.Tensor, variant) -> None:
 
 
 def row_variants(n: int, dtype: torch.dtype) -> list:
-    """The row-pass variants of a row of n elements: every chunk, then `block` where the library runs a warp a row
-    (the kernel it ran before), or `warp` for 16-bit rows of 17-32 packs (one a lane, not yet the library's)."""
+    """The row-pass variants of a row of n elements: every chunk, then `block` (the kernel it ran before) and `warp`
+    where the library runs a warp a row, or `warp` for 16-bit rows of 17-32 packs (one a lane, not the library's)."""
     vec = 16 // dtype.itemsize
     if tl_sum.warp_row_packs(n, _name(dtype)):
-        return [*ROW_CHUNKS, "block"]
+        return [*ROW_CHUNKS, "block", "warp"]
     one_lane = dtype != torch.float32 and n % vec == 0 and 16 < n // vec <= 32
     return [*ROW_CHUNKS, *(["warp"] if one_lane else [])]
 
@@ -69,7 +69,9 @@ def row_variants(n: int, dtype: torch.dtype) -> list:
 def _launcher(x: torch.Tensor, dim: int, out: torch.Tensor, variant):
     """One reduce_sum exactly as the descriptor runs it (its split, workspace and finishing kernel): as the
     library builds it for "packed" (its 16-byte kernel where it has one), else with the tile swapped; `warp` and
-    `block` launch their kernel themselves (rows this short are never split)."""
+    `block` launch their kernel themselves (rows this short are never split). `warp` triggers the next launch as its
+    blocks exit, so beside `packed` where the library runs a warp a row (early, short_rows_trigger_early) it times
+    the trigger alone."""
     rows, n = x.shape
     dt, vec = _name(x.dtype), 16 // x.dtype.itemsize
     if variant == "warp":
