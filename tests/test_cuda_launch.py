@@ -35,7 +35,44 @@ CASES = [
     (2113, 256, H200_SLOTS, "ManyWaves", "AtExit"),   # just above
     (32768, 256, H200_SLOTS, "ManyWaves", "AtExit"),  # 262144x128: 3103 %, 40.5 -> 29.5 us bf16 at exit
     (32768, 256, 0, "ManyWaves", "Early"),            # no thread slots: early
+    # reduce_sum's packed_rows where the next grid cannot sit beside it (lane_packs_at_exit): every grid at exit
+    (512, 256, H200_SLOTS, "AtExit", "AtExit"),
+    (18, 256, H200_SLOTS, "AtExit", "AtExit"),
+    (18, 256, 0, "AtExit", "AtExit"),
 ]
+
+# (blocks, SMs, resident blocks an SM, expected), lane_packs_at_exit in ops/reduce_sum/nvidia/short_rows_plan.cuh
+LANE_PACKS_CASES = [
+    (512, 132, 6, True),    # 4096 rows, fp16 6 packs (36 registers): 4 an SM, the next grid's 4 do not fit beside
+    (510, 132, 5, True),    # 4080 rows, 8 packs (43 registers)
+    (512, 132, 8, False),   # 5 packs (30-32 registers): 8 fit, early won
+    (128, 132, 5, False),   # 1024 rows: one an SM
+    (256, 132, 5, False),   # 2048 rows: 2 an SM, 4 fit beside 5
+    (792, 132, 6, True),    # one whole wave
+    (793, 132, 6, False),   # past a wave: the launch's own rule
+    (512, 132, 0, False),   # occupancy unknown: early, as before
+]
+
+
+@pytest.fixture(scope="module")
+def lane_packs_program(tmp_path_factory):
+    if shutil.which("nvcc") is None:
+        pytest.skip("no nvcc on PATH")
+    src = tmp_path_factory.mktemp("lane_packs") / "lane_packs.cu"
+    checks = "\n".join(f'  std::printf("%d %d %d %d\\n", {b}, {sm}, {r}, int(ort::lane_packs_at_exit({b}, {sm}, {r})));'
+                       for b, sm, r, _ in LANE_PACKS_CASES)
+    src.write_text('#include <cstdio>\n#include "ops/reduce_sum/nvidia/short_rows_plan.cuh"\n'
+                   f"int main() {{\n{checks}\n  return 0;\n}}\n")
+    exe = src.with_suffix("")
+    subprocess.run(["nvcc", "-std=c++17", f"-I{ROOT / 'src/cpp'}", str(src), "-o", str(exe)], check=True,
+                   capture_output=True, text=True)
+    out = subprocess.run([str(exe)], check=True, capture_output=True, text=True).stdout.split("\n")
+    return {tuple(line.split()[:3]): line.split()[3] == "1" for line in out if line}
+
+
+@pytest.mark.parametrize(("blocks", "sm_count", "resident", "expected"), LANE_PACKS_CASES)
+def test_lane_packs_at_exit(lane_packs_program, blocks, sm_count, resident, expected):
+    assert lane_packs_program[(str(blocks), str(sm_count), str(resident))] is expected
 
 
 @pytest.fixture(scope="module")

@@ -75,6 +75,11 @@ def correctness_cases() -> list[CorrectnessCase]:
         C("lane-packs-8", _x((500, 2048))),
         C("lane-packs-ragged-5", _x((200, 1032))),
         C("lane-packs-fp32-8", _x((1100, 1024))),
+        # the trigger by grid: nvidia fp16 at 6 packs a lane over 4 blocks an SM triggers at exit (lane_packs_at_exit),
+        # tilelang's 5-8 packs early over a few rows and past a wave of 8 blocks an SM, at exit between (warp_row_plan)
+        C("lane-packs-at-exit", _x((4080, 1536))),
+        C("warp-rows-few-1536", _x((144, 1536))),
+        C("warp-rows-wave-1032", _x((8456, 1032))),
         C("long-rows-split", _x((3, 200_003))),
         C("one-long-row", _x((1 << 20,)), attrs={"dim": 0}),
         C("columns", _x((300, 257)), attrs={"dim": 0}),

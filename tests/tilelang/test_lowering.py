@@ -84,6 +84,10 @@ LAZY = (
                     id=f"{program.__name__}-{dt}-32x{packs}{'-early' if early else ''}")
        for program in (tl_sum.reduce_short_rows_packed_program, tl_softmax.softmax_short_rows_packed_program)
        for dt in ("float16", "bfloat16") for packs, early in ((2, False), (3, True), (4, True))]
+    # and the row sums' 5-8 packs a lane (1032-2048 halves, warp_row_plan)
+    + [pytest.param(tl_sum.reduce_short_rows_packed_program, (dt, 32, early, packs),
+                    id=f"reduce_short_rows_packed-{dt}-32x{packs}{'-early' if early else ''}")
+       for dt in ("float16", "bfloat16") for packs, early in ((5, True), (6, False), (8, False))]
     + [pytest.param(tl_softmax.softmax_short_rows_program, (dt,), id=f"softmax_short_rows-{dt}") for dt in FLOATS]
     + [pytest.param(tl_softmax.softmax_short_rows_packed_program, (dt, tpr), id=f"softmax_short_rows_packed-{dt}-{tpr}")
        for dt in FLOATS for tpr in sorted({tl_sum.packed_row_threads(n, dt) for n in (8, 24, 128)})]
@@ -311,12 +315,25 @@ def test_packed_short_row_threads(n, dtype, rows, tpr):
 @pytest.mark.parametrize("n,dtype,packs", [
     (512, "float16", 2), (768, "bfloat16", 3), (1024, "float16", 4),  # whole lanes of packs
     (264, "float16", 2), (1000, "bfloat16", 4), (520, "float16", 3),  # the last lanes' packs clamped
-    (256, "float16", None), (1032, "float16", None),  # one pack a lane (short-row shapes); 5 a lane (the block)
+    (1032, "float16", 5), (1536, "bfloat16", 6), (2048, "float16", 8),  # 5-8 a lane (warp_row_plan: by rows)
+    (256, "float16", None), (2056, "float16", None),  # one pack a lane (short-row shapes); 9 a lane (the block)
     (1020, "float16", None), (512, "float32", None)])  # not whole packs; fp32 reads 4-byte words already
 def test_warp_row_packs(n, dtype, packs):
     assert tl_sum.warp_row_packs(n, dtype) == packs
     if packs:  # the row's packs fill the last pass of the warp's lanes
         assert 32 * (packs - 1) < n // 8 <= 32 * packs
+
+
+@pytest.mark.parametrize("n,dtype,rows,plan", [
+    (1024, "float16", 1024, (4, True)), (512, "bfloat16", 20000, (2, False)),  # 2-4: short_rows_trigger_early
+    (1280, "float16", 144, (5, True)), (1536, "bfloat16", 264, (6, True)),  # a quarter of the SMs at most: early
+    (2048, "float16", 144, None), (1800, "float16", 264, None),  # 8 packs there: the block kernel
+    (1280, "float16", 272, (5, False)), (1536, "float16", 4080, (6, False)),  # between: at exit
+    (2048, "bfloat16", 8448, (8, False)), (1032, "float16", 8456, (5, True)),  # past one wave of 8 an SM: early
+    (1280, "float16", 16896, (5, True)), (1280, "float16", 16904, (5, False)),  # past two waves: at exit
+    (2056, "float16", 4096, None), (1024, "float32", 4096, None)])  # 9 packs a lane; fp32
+def test_warp_row_plan(n, dtype, rows, plan):
+    assert tl_sum.warp_row_plan(n, dtype, rows, sm_count=132) == plan
 
 
 @pytest.mark.parametrize("n,dtype,rows,packs", [
@@ -522,8 +539,8 @@ def test_split_pair_masks_its_last_step_by_whole_packs(dtype):
 
 
 @pytest.mark.lowering
-@pytest.mark.parametrize("packs", [2, 3, 4])
-@pytest.mark.parametrize("op", ["reduce_sum", "softmax"])
+@pytest.mark.parametrize("op,packs", [(op, packs) for op in ("reduce_sum", "softmax") for packs in (2, 3, 4)]
+                         + [("reduce_sum", packs) for packs in (6, 8)])
 def test_warp_rows_load_every_pack_of_a_lane_before_reducing(op, packs):
     # 16-bit rows of 264-1024 (warp_row_packs), a warp a row: each lane's packs are 16-byte loads of consecutive
     # packs across the warp (pack i * 32 + lane), clamped, all issued before the warp's first reduction; the softmax

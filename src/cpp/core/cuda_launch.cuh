@@ -46,6 +46,9 @@ enum class TriggerRule : unsigned char {
   // took 262144x128 fp32 / bf16 40.6 / 40.5 -> 34.6 / 29.5 us and 65536x32 10.7 -> 7.8, where Early at 194 %
   // (16384x128) beat it by 5-13 %; and short_rows at 48 % ran faster Early (4096x128 bf16 1.41 -> 1.04).
   ManyWaves,
+  // Every grid: reduce_sum's packed_rows where the next grid's blocks would not fit beside its own
+  // (lane_packs_at_exit in ops/reduce_sum/nvidia/short_rows_plan.cuh).
+  AtExit,
 };
 
 // A stream, whether its device runs PDL, and which trigger its launches pass: Early for every grid while
@@ -59,6 +62,7 @@ struct Stream {
 };
 
 inline Trigger trigger_for(dim3 grid, dim3 block, const Stream& s) {
+  if (s.rule == TriggerRule::AtExit) return Trigger::AtExit;
   if (s.thread_slots <= 0) return Trigger::Early;
   const double threads = double(grid.x) * grid.y * grid.z * block.x * block.y * block.z;
   const double share = threads / double(s.thread_slots);

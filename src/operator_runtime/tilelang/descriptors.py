@@ -196,8 +196,8 @@ class VectorAdd(_Descriptor):
 
 class ReduceSum(_Descriptor):
     """Rows up to tl_sum.SHORT_ROW_MAX: a warp each, 8 to a block, or, for rows of whole 16-byte packs when x is
-    aligned, a pack a thread (tl_sum.short_rows_packed_threads); aligned 16-bit rows of 264-1024, a warp a row
-    (tl_sum.warp_row_packs). Longer rows and columns: one launch when the
+    aligned, a pack a thread (tl_sum.short_rows_packed_threads); aligned 16-bit rows of 264-2048, a warp a row
+    where the rows' count favours it (tl_sum.warp_row_plan). Longer rows and columns: one launch when the
     grid already fills the GPU; else a split sum (tl_sum.split_count): the reduced
     dim cut into `pieces` equal parts, fp32 partial sums into the workspace, then their sum into `out`.
     Both launches are the same TileLang program on a reshaped view, so the split adds no kernel code."""
@@ -232,11 +232,11 @@ class ReduceSum(_Descriptor):
             if plan.pieces > 1:
                 self._finish = tl_sum.reduce_rows_into("float32", x.dtype, plan.finish_chunk)
             # 16-bit rows of whole packs take 16-byte loads when x is aligned (run() checks): a warp a row where a
-            # lane holds 2-4 packs (tl_sum.warp_row_packs; such rows are never split), else unmasked where a pass
-            # shape holds them (tl_sum.packed_row_shape), else with a masked last pass (tl_sum.masked_row_shape);
-            # fp32 rows already ran at 0.99-1.07x of our CUDA with 4-byte loads (run y).
-            if lane_packs := tl_sum.warp_row_packs(self._length, x.dtype):
-                early = tl_sum.short_rows_trigger_early(self._outer, sm_count)
+            # lane holds 2-8 packs and the rows' count favours it (tl_sum.warp_row_plan; such rows are never split),
+            # else unmasked where a pass shape holds them (tl_sum.packed_row_shape), else with a masked last pass
+            # (tl_sum.masked_row_shape); fp32 rows already ran at 0.99-1.07x of our CUDA with 4-byte loads (run y).
+            if warp := tl_sum.warp_row_plan(self._length, x.dtype, self._outer, sm_count):
+                lane_packs, early = warp
                 self._packed = tl_sum.reduce_short_rows_packed_into(x.dtype, 32, early, lane_packs)
             elif shape := tl_sum.packed_row_shape(self._length // plan.pieces, x.dtype):
                 self._packed = tl_sum.reduce_rows_packed_into(x.dtype, partial_dtype, *shape)

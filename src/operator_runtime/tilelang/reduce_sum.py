@@ -156,24 +156,45 @@ def short_rows_packed_threads(n: int, dtype: str, rows: int, sm_count: int) -> i
     return tpr if tpr <= 8 or (tpr == 16 and not short_rows_within_half_wave(rows, sm_count)) else None
 
 
-WARP_ROW_MAX_PACKS = 4  # a lane's packs in the warp-a-row kernels, at most (all loaded before the reduction)
+WARP_ROW_MAX_PACKS = 8  # a lane's packs in the warp-a-row kernels, at most (all loaded before the reduction)
 
 
 def warp_row_packs(n: int, dtype: str) -> int | None:
-    """A lane's packs where a warp a row, 8 rows a block, takes 16-bit rows of n elements in the packed short-row
-    kernels (tpr 32: reduce_short_rows_packed_program; softmax.warp_rows_packs keeps 2 a lane), or None: rows of
-    whole packs of 2 to WARP_ROW_MAX_PACKS packs a lane (264-1024 halves), the lanes past the row's last pack clamped.
-    The one-block-a-row kernels gave such rows one 16-byte load a thread of up to 128, so each block waited out a
-    DRAM latency alone. H200, every kernel in one call (run hf, runs/tilelang-reduce-sum-warp-rows-h200-2026-12-02-
-    hf.csv), row sums, fp16 / bf16: 4096x1024 4.93 / 4.70 -> 3.87 / 3.44 us, 16384x512 11.43 -> 5.60, 16384x768
-    11.57 -> 7.46, 131072x1024 87.9 -> 60.2, 131072x512 80.3 -> 31.4 (1.67 -> 4.27 TB/s); through the library
-    (run hg), 4096 rows of 264-1024 1.35-2.53x, 256x1024 1.23-1.25x. fp32 rows keep their 4-byte kernels (0.99-1.07x
-    of our CUDA, run y)."""
+    """A lane's packs where a warp a row, 8 rows a block, can take 16-bit rows of n elements in the packed short-row
+    kernels (tpr 32: reduce_short_rows_packed_program; softmax.warp_rows_packs keeps 2 and 4 a lane), or None: rows
+    of whole packs of 2 to WARP_ROW_MAX_PACKS packs a lane (264-2048 halves), the lanes past the row's last pack
+    clamped. warp_row_plan says where the row sums take it. fp32 rows keep their 4-byte kernels (0.99-1.07x of our
+    CUDA, run y)."""
     vec = pack_width(dtype)
     if dtype == "float32" or n <= 0 or n % vec:
         return None
     lane = -(-(n // vec) // 32)
     return lane if 2 <= lane <= WARP_ROW_MAX_PACKS else None
+
+
+def warp_row_plan(n: int, dtype: str, rows: int, sm_count: int) -> tuple[int, bool] | None:
+    """(a lane's packs, whether the next launch is triggered early) where the row sums run a warp a row over `rows`
+    16-bit rows of n elements (warp_row_packs), or None where the one-block-a-row kernels are as fast.
+
+    2-4 packs a lane (264-1024 halves): always, triggered as the other short-row kernels (short_rows_trigger_early).
+    The one-block-a-row kernels gave such rows one 16-byte load a thread of up to 128, so each block waited out a DRAM
+    latency alone. H200, every kernel in one call (run hf, runs/tilelang-reduce-sum-warp-rows-h200-2026-12-02-hf.csv),
+    fp16 / bf16: 4096x1024 4.93 / 4.70 -> 3.87 / 3.44 us, 16384x512 11.43 -> 5.60, 131072x512 80.3 -> 31.4; through
+    the library (run hg), 4096 rows of 264-1024 1.35-2.53x, 256x1024 1.23-1.25x.
+
+    5-8 packs a lane (1032-2048 halves), where the one-block-a-row kernels already hold 2-5 packs a thread, the
+    trigger decides (run hn, runs/tilelang-reduce-sum-warp-rows-trigger-h200-2026-12-02-hn.csv, against `block`):
+    early where the grid is at most a quarter of the SMs (144x1280 / 144x1536 halves 1.06-1.24 -> 1.10-1.13 us; at
+    8 packs block stays, 1.27 against 1.34), and between one and two waves of 8 blocks an SM (16384 rows 1.03-1.17x);
+    at exit between (early lost 1.2-1.7x at 1024 rows and 1.15x at 4080x1536; at exit 0.97-1.47x of block: 1032
+    and 1800 halves, whose block kernels are masked or narrow, gain most)."""
+    packs = warp_row_packs(n, dtype)
+    if packs is None or packs <= 4:
+        return None if packs is None else (packs, short_rows_trigger_early(rows, sm_count))
+    blocks = -(-rows // SHORT_ROWS_PER_BLOCK)
+    if 4 * blocks <= sm_count:
+        return (packs, True) if packs <= 6 else None
+    return packs, blocks > 8 * sm_count and short_rows_trigger_early(rows, sm_count)
 
 
 def packed_rows_layout(rows_per_block: int, tpr: int, vec: int, packs: int = 1):

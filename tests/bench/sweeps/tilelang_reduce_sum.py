@@ -7,10 +7,11 @@ The split into pieces is the descriptor's own (tilelang/descriptors.py, tl_sum.p
     scripts/gpu_check.sh --sweep runs it when SWEEPS names it)
     python tests/bench/sweeps/tilelang_reduce_sum.py --only rows --dtypes float16 --shapes 4096x1024 16384x512
 
-16-bit rows where the library runs a warp a row (tl_sum.warp_row_packs; session 43, run hf) also time `block`, the
-one-block-a-row packed kernel they ran before (128 threads, one 16-byte load a thread at 1024 halves), and `warp`, the
-library's warp a row with the trigger at exit instead of its early one; 16-bit rows of one pack a lane past the short
-rows (136-256 halves) time `warp`, a warp a row, which the library does not run there. `--variants` keeps only the named ones (e.g. `packed block`).
+16-bit rows a warp a row can take (tl_sum.warp_row_packs: 2-8 packs a lane; sessions 43 and 45) also time `block`,
+the one-block-a-row packed kernel (128 threads, one 16-byte load a thread at 1024 halves), and `warp`, the warp a row
+with the trigger at exit (`packed` is whatever the library picks: tl_sum.warp_row_plan); 16-bit rows of one pack a
+lane past the short rows (136-256 halves) time `warp`, a warp a row, which the library does not run there.
+`--variants` keeps only the named ones (e.g. `packed block`).
 """
 
 from __future__ import annotations
@@ -78,7 +79,7 @@ def _launcher(x: torch.Tensor, dim: int, out: torch.Tensor, variant):
         kernel = tl_sum.reduce_short_rows_packed_into(dt, 32, False, -(-n // (32 * vec)))
         xv = x.view(rows, n // vec, vec)
         return (lambda: kernel(xv, out)), 1
-    if variant == "block":  # the packed row kernel by the rules warp_row_packs now precedes
+    if variant == "block":  # the packed row kernel by the rules warp_row_plan precedes
         if shape := tl_sum.packed_row_shape(n, dt):  # called as the descriptor calls it: one jit key
             kernel = tl_sum.reduce_rows_packed_into(dt, dt, *shape)
         else:

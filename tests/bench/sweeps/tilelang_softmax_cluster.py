@@ -77,7 +77,7 @@ def variants(n: int, dtype: torch.dtype) -> list[str]:
         own = [threads] if threads and may_warp else []
         others = [t for t in (128, 256, 512, 1024) if threads and t != threads
                   and t <= groups and -(-groups // t) * vec <= tl_softmax.PACKED_MAX_VALUES]
-        warp = ["warp"] if lane_packs and lane_packs > 2 else []
+        warp = ["warp"] if lane_packs and 2 < lane_packs <= 4 else []
         # and at 3-4 packs, the same several-rows-a-block kernel with more threads a row and fewer packs a lane
         # (`rows_t<tpr>`, 256 / tpr rows a block): run hi asked whether warps an SM set the warp's loss at 1024-2048
         # rows (perf-notes item 0h; it did not: rows_t64 took 1.03-1.09x the one-pass kernel's time there)

@@ -68,10 +68,37 @@ int strided_blocks_per_sm(DType dtype, bool packed) {
   return std::max(blocks, 1);
 }
 
+// How many blocks of packed_rows at a warp a row of `packs` packs a lane fit on one SM (its registers bound it:
+// 30-48 a thread by dtype and packs). Asked once, at create, for lane_packs_at_exit.
+template <class T, int PACKS = 2>
+int lane_packs_resident(int packs) {
+  if constexpr (PACKS <= kMaxLanePacks) {
+    if (packs != PACKS) return lane_packs_resident<T, PACKS + 1>(packs);
+    int blocks = 0;
+    if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, reduce_sum_kernels::packed_rows<T, 32, int, PACKS>, 256,
+                                                      0) != cudaSuccess) {
+      cudaGetLastError();
+      return 0;  // unknown: lane_packs_at_exit keeps the early trigger
+    }
+    return blocks;
+  }
+  return 0;
+}
+
+int lane_packs_blocks_per_sm(DType dtype, int packs) {
+  int blocks = 0;
+  dispatch_float(dtype, [&](auto tag) {
+    blocks = lane_packs_resident<typename decltype(tag)::type>(packs);
+    return Status::Success;
+  });
+  return blocks;
+}
+
 void plan(ReduceSumCudaDescriptor* d, const DeviceProps& props) {
   const RowsOfDim& r = d->info.r;
   int64_t target_blocks = int64_t(props.sm_count) * 4;  // ~2048 resident threads per SM
   int64_t per_split_min = 4096;                                 // elements a split should at least read
+  const int vec = 16 / int(dtype_size(d->info.dtype));          // elements a 16-byte pack
   if (r.rows == 0) {
     d->path = SumPath::Empty;
     return;
@@ -79,7 +106,6 @@ void plan(ReduceSumCudaDescriptor* d, const DeviceProps& props) {
   if ((r.x_stride == 1 || r.length <= 1) && fits_short_rows(r)) {
     d->path = SumPath::Short;
     d->short_rows = plan_short_rows(r);
-    const int vec = 16 / int(dtype_size(d->info.dtype));
     if (r.length % vec == 0 && d->short_rows.x_step % vec == 0)  // and x aligned, which execute() checks
       d->packed_tpr = packed_rows_threads(r.length / vec, r.rows, d->thread_slots);
     if (d->packed_tpr > 0) d->packed_rows = plan_short_rows(r, 256 / d->packed_tpr);
@@ -91,10 +117,12 @@ void plan(ReduceSumCudaDescriptor* d, const DeviceProps& props) {
     d->blocks = ceil_div(r.rows, 256 / d->tpr);
     // Where contiguous would run a warp a row anyway, rows of whole packs whose outer dims coalesce take
     // packed_rows at 2-8 packs a lane (and x aligned, which execute() checks; else contiguous, planned below)
-    const int vec = 16 / int(dtype_size(d->info.dtype));
     if (d->tpr == 32 && r.outer.ndim <= 1 && r.length % vec == 0) {
-      const ShortRowsPlan p = plan_short_rows(r);
-      if (p.x_step % vec == 0 && (d->lane_packs = lane_packs_rows(r.length / vec)) > 0) d->lane_rows = p;
+      ShortRowsPlan p = plan_short_rows(r);
+      if (p.x_step % vec == 0 && (d->lane_packs = lane_packs_rows(r.length / vec)) > 0) {
+        p.at_exit = lane_packs_at_exit(p.blocks, props.sm_count, lane_packs_blocks_per_sm(d->info.dtype, d->lane_packs));
+        d->lane_rows = p;
+      }
     }
   } else if (r.x_stride == 1) {
     d->path = SumPath::Block;
@@ -108,7 +136,6 @@ void plan(ReduceSumCudaDescriptor* d, const DeviceProps& props) {
     d->path = SumPath::Strided;
     per_split_min = 128;  // rows a split should at least read; shorter splits mostly add partials
   }
-  const int vec = 16 / int(dtype_size(d->info.dtype));
   const Nest<2>& n = r.outer;
   if (d->path == SumPath::Strided) {
     // Packs of adjacent outputs: x unit-stride along the innermost walked dim, whose extent and every

@@ -47,10 +47,23 @@ constexpr int lane_packs_rows(int64_t packs) {
   return packs > 32 && packs <= 32 * kMaxLanePacks ? int((packs + 31) / 32) : 0;
 }
 
+// Whether packed_rows at a warp a row triggers the next launch at exit rather than early: where its grid is one
+// wave at most but the next grid's blocks, launched early, would not fit beside it on every SM (an SM holds
+// `resident` of its blocks, its registers permitting, and this grid puts up to ceil(blocks / sm_count) on each).
+// H200, the lane-packs sweep in the bench's context (l2; docs/runs/reduce-sum-lane-packs-l2-long-h200-2026-12-02-
+// hn.csv), 4096 rows (4 blocks an SM): fp16 6 packs (36 registers, 6 resident) 5.18 us early against 4.45 at exit,
+// fp16 8 (43, 5 resident) 5.72 against 5.50; where 8 fit, early won: fp16 5 packs 3.68 against 4.03, bf16 6 4.14
+// against 4.48, fp32 6 and 8 1.07-1.09x. At 1024 rows (one block an SM) and past a wave the rule is unchanged.
+inline bool lane_packs_at_exit(int64_t blocks, int sm_count, int resident) {
+  const int64_t per_sm = (blocks + sm_count - 1) / sm_count;
+  return resident > 0 && blocks <= int64_t(sm_count) * resident && 2 * per_sm > resident;
+}
+
 struct ShortRowsPlan {
   int64_t blocks = 0;
   int64_t x_step = 0, out_step = 0;  // elements from one row to the next (0 for one row)
   bool index32 = false;
+  bool at_exit = false;  // trigger the next launch at exit whatever the grid (lane_packs_at_exit)
 };
 
 inline ShortRowsPlan plan_short_rows(const RowsOfDim& r, int rows_per_block = 8) {
@@ -73,7 +86,7 @@ template <class T>
 void launch_short_rows(const ShortRowsPlan& p, void (*k32)(T*, const T*, int, int, int, int, cuda::Trigger),
                        void (*k64)(T*, const T*, int64_t, int, int64_t, int64_t, cuda::Trigger), T* out, const T* x,
                        int64_t rows, int length, cuda::Stream st) {
-  const cuda::Stream s{st.handle, st.pdl, st.thread_slots, cuda::TriggerRule::ManyWaves};
+  const cuda::Stream s{st.handle, st.pdl, st.thread_slots, p.at_exit ? cuda::TriggerRule::AtExit : cuda::TriggerRule::ManyWaves};
   if (p.index32)
     cuda::launch(k32, unsigned(p.blocks), 256, s, out, x, int(rows), length, int(p.x_step), int(p.out_step));
   else
