@@ -5,8 +5,8 @@
 #   (tests marked `lowering` are left out unless PYTEST_ARGS has -m)
 #   --sweep: time every softmax configuration, every reduce_sum split count and the host cost of a launch
 #            (tests/bench/sweeps/; SWEEPS="softmax_configs reduce_sum_splits launch_floor" picks; the TileLang
-#            tile sizes (and, for 16-bit rows of 264-1024, the one-block-a-row kernel the library ran before its warp
-#            a row) with SWEEPS=tilelang_reduce_sum, its
+#            tile sizes (and, for 16-bit rows of 264-2048, the one-block-a-row kernel and the warp a row at exit
+#            beside the library's choice) with SWEEPS=tilelang_reduce_sum, its
 #            long-row softmax kernels (and the one-pass kernel's block sizes) with
 #            SWEEPS=tilelang_softmax_cluster; the contiguous copy's launch shapes and cudaMemcpyAsync
 #            with SWEEPS=copy_flat; vector_add's packs a thread with SWEEPS=vector_add_rows, its parameters'

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Prepared in session 45, not run (no device time was left): apply runs/s45-tilelang-2-4-packs-at-exit.patch first
-# (git apply), copy this to .device/, run under `timeout 250` (carry .device and .whl). For the patched tree (TileLang's 2-4 packs a lane at exit where the grid is more than a quarter of the SMs'
-# blocks and at most one an SM). (1) build; (2) the TileLang reduce_sum sweep at the rows the window moves and its
+# (git apply), copy this to .device/, run under `timeout 250` (carry .device and .whl). For the patched tree
+# (TileLang's 2-4 packs a lane at exit where the grid is more than a quarter of the SMs' blocks and at most one an SM). (1) build; (2) the TileLang reduce_sum sweep at the rows the window moves and its
 # edges, fp16 and bf16: packed (the library) against warp (at exit) and block; (3) the TileLang reduce_sum tests and fuzz.
 source scripts/device_steps.sh
 device_begin s45d 230
