@@ -120,7 +120,8 @@ void plan(ReduceSumCudaDescriptor* d, const DeviceProps& props) {
     if (d->tpr == 32 && r.outer.ndim <= 1 && r.length % vec == 0) {
       ShortRowsPlan p = plan_short_rows(r);
       if (p.x_step % vec == 0 && (d->lane_packs = lane_packs_rows(r.length / vec)) > 0) {
-        p.at_exit = lane_packs_at_exit(p.blocks, props.sm_count, lane_packs_blocks_per_sm(d->info.dtype, d->lane_packs));
+        const int resident = lane_packs_blocks_per_sm(d->info.dtype, d->lane_packs);
+        p.at_exit = lane_packs_at_exit(p.blocks, props.sm_count, resident);
         d->lane_rows = p;
       }
     }

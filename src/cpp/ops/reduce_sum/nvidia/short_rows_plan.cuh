@@ -86,7 +86,8 @@ template <class T>
 void launch_short_rows(const ShortRowsPlan& p, void (*k32)(T*, const T*, int, int, int, int, cuda::Trigger),
                        void (*k64)(T*, const T*, int64_t, int, int64_t, int64_t, cuda::Trigger), T* out, const T* x,
                        int64_t rows, int length, cuda::Stream st) {
-  const cuda::Stream s{st.handle, st.pdl, st.thread_slots, p.at_exit ? cuda::TriggerRule::AtExit : cuda::TriggerRule::ManyWaves};
+  const cuda::TriggerRule rule = p.at_exit ? cuda::TriggerRule::AtExit : cuda::TriggerRule::ManyWaves;
+  const cuda::Stream s{st.handle, st.pdl, st.thread_slots, rule};
   if (p.index32)
     cuda::launch(k32, unsigned(p.blocks), 256, s, out, x, int(rows), length, int(p.x_step), int(p.out_step));
   else
