@@ -292,8 +292,8 @@ class ReduceSum(_Descriptor):
 class Softmax(_Descriptor):
     """Rows up to tl_sum.SHORT_ROW_MAX: a warp each, 8 to a block, or past half a wave, for rows of whole 16-byte
     packs, a pack a thread (tl_softmax.short_rows_packed_threads). Rows up to tl_softmax.ONE_PASS_MAX: one
-    block per row, the row held in registers, except aligned 16-bit rows of 264-512 in grids of at least an
-    8-row block an SM, a warp a row (tl_softmax.warp_rows_packs). Longer rows: the
+    block per row, the row held in registers, except aligned 16-bit rows of 264-512 and 993-1024 in grids of at
+    least 1 and 2.5 8-row blocks an SM, a warp a row (tl_softmax.warp_rows_packs). Longer rows: the
     split kernels, each row cut into parts (tl_sum.split_count, up to 8 blocks of 256 threads per SM),
     their (max, sum) in the workspace, then a pass that normalises and writes. The packed kernels
     (16-byte accesses) serve 16-bit rows of whole packs (one pass, tl_softmax.packed_threads: the last packs

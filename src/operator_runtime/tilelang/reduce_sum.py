@@ -189,8 +189,10 @@ def warp_row_plan(n: int, dtype: str, rows: int, sm_count: int) -> tuple[int, bo
     at exit between (early lost 1.2-1.7x at 1024 rows and 1.15x at 4080x1536; at exit 0.97-1.47x of block: 1032
     and 1800 halves, whose block kernels are masked or narrow, gain most)."""
     packs = warp_row_packs(n, dtype)
-    if packs is None or packs <= 4:
-        return None if packs is None else (packs, short_rows_trigger_early(rows, sm_count))
+    if packs is None:
+        return None
+    if packs <= 4:
+        return packs, short_rows_trigger_early(rows, sm_count)
     blocks = -(-rows // SHORT_ROWS_PER_BLOCK)
     if 4 * blocks <= sm_count:
         return (packs, True) if packs <= 6 else None

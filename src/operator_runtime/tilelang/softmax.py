@@ -225,8 +225,8 @@ def short_rows_packed_threads(n: int, dtype: str, rows: int, sm_count: int) -> i
 
 def softmax_short_rows_packed_program(dtype: str, tpr: int, trigger: bool = False, packs: int = 1):
     """Short rows of whole 16-byte packs, `tpr` threads a row of `packs` packs each, 256 / tpr rows a block: the
-    shape of the CUDA backend's registers kernel for such rows (and, at tpr 32 with 2 packs a lane, 16-bit rows
-    of 264-512 and 993-1024: warp_rows_packs). Loads are clamped to the last row and pack, not masked,
+    shape of the CUDA backend's registers kernel for such rows (and, at tpr 32 with 2 or 4 packs a lane, 16-bit
+    rows of 264-512 and 993-1024: warp_rows_packs). Loads are clamped to the last row and pack, not masked,
     so that each stays one 16-byte access; packs past the row's end hold -inf (an exp of 0) and are not stored. x
     and y are (rows, groups, vec) over 16-byte aligned memory (the descriptor checks at run)."""
     vec = pack_width(dtype)
