@@ -325,7 +325,10 @@ def test_warp_row_packs(n, dtype, packs):
 
 
 @pytest.mark.parametrize("n,dtype,rows,plan", [
-    (1024, "float16", 1024, (4, True)), (512, "bfloat16", 20000, (2, False)),  # 2-4: short_rows_trigger_early
+    (1024, "float16", 2048, (4, True)), (512, "bfloat16", 20000, (2, False)),  # 2-4: short_rows_trigger_early,
+    (1024, "float16", 1024, (4, False)), (768, "float16", 272, (3, False)),  # at exit from a quarter of the SMs'
+    (512, "float16", 264, (2, True)), (1000, "bfloat16", 1056, (4, False)),  # blocks to one an SM
+    (1024, "bfloat16", 1064, (4, True)),
     (1280, "float16", 144, (5, True)), (1536, "bfloat16", 264, (6, True)),  # a quarter of the SMs at most: early
     (2048, "float16", 144, None), (1800, "float16", 264, None),  # 8 packs there: the block kernel
     (1280, "float16", 272, (5, False)), (1536, "float16", 4080, (6, False)),  # between: at exit

@@ -176,8 +176,11 @@ def warp_row_plan(n: int, dtype: str, rows: int, sm_count: int) -> tuple[int, bo
     """(a lane's packs, whether the next launch is triggered early) where the row sums run a warp a row over `rows`
     16-bit rows of n elements (warp_row_packs), or None where the one-block-a-row kernels are as fast.
 
-    2-4 packs a lane (264-1024 halves): always, triggered as the other short-row kernels (short_rows_trigger_early).
-    The one-block-a-row kernels gave such rows one 16-byte load a thread of up to 128, so each block waited out a DRAM
+    2-4 packs a lane (264-1024 halves): always, triggered as the other short-row kernels (short_rows_trigger_early)
+    but at exit where the grid is more than a quarter of the SMs' and at most one block an SM: run ho's sweep
+    (runs/tilelang-reduce-sum-warp-rows-trigger-h200-2026-12-02-ho.csv), 1024 rows of 512 / 768 / 1024 fp16 1.57 /
+    1.86 / 2.18 us early against 1.07 / 1.39 / 1.34 at exit; 2048x1024 early 2.63 against 2.81. The one-block-a-row
+    kernels gave such rows one 16-byte load a thread of up to 128, so each block waited out a DRAM
     latency alone. H200, every kernel in one call (run hf, runs/tilelang-reduce-sum-warp-rows-h200-2026-12-02-hf.csv),
     fp16 / bf16: 4096x1024 4.93 / 4.70 -> 3.87 / 3.44 us, 16384x512 11.43 -> 5.60, 131072x512 80.3 -> 31.4; through
     the library (run hg), 4096 rows of 264-1024 1.35-2.53x, 256x1024 1.23-1.25x.
@@ -191,9 +194,9 @@ def warp_row_plan(n: int, dtype: str, rows: int, sm_count: int) -> tuple[int, bo
     packs = warp_row_packs(n, dtype)
     if packs is None:
         return None
-    if packs <= 4:
-        return packs, short_rows_trigger_early(rows, sm_count)
     blocks = -(-rows // SHORT_ROWS_PER_BLOCK)
+    if packs <= 4:
+        return packs, short_rows_trigger_early(rows, sm_count) and not sm_count < 4 * blocks <= 4 * sm_count
     if 4 * blocks <= sm_count:
         return (packs, True) if packs <= 6 else None
     return packs, blocks > 8 * sm_count and short_rows_trigger_early(rows, sm_count)

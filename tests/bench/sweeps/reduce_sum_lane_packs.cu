@@ -8,14 +8,17 @@
 // replays it, A B C A B C:
 //   contiguous:   the library's launch before (HalfWindow; the batched tail where a lane has 2-3 packs);
 //   lane_packs:   packed_rows<T, 32, int, PACKS> as launch_short_rows launches it (ManyWaves);
-//   lane_packs_hw: the same kernel under HalfWindow.
+//   lane_packs_hw: the same kernel under HalfWindow;
+//   lane_packs_exit: the same kernel at exit whatever the grid (AtExit: lane_packs_at_exit's choice).
 // Rows: 16-bit rows of 264-1024 halves and bf16 of 1024, fp32 rows of 256 and 512, at 256-131072 rows (the
 // few-rows end, the half-wave window, and many waves).
 // `./reduce_sum_lane_packs l2` cycles 16 input sets, as the Python bench holds inputs under its rotation bound;
-// `./reduce_sum_lane_packs long` times rows of 5-8 packs a lane instead.
+// `./reduce_sum_lane_packs long` times rows of 5-8 packs a lane instead; `./reduce_sum_lane_packs window` times rows
+// of 2-8 packs at 256-2048 rows, around the grids of more than a quarter of the SMs and at most one block an SM,
+// where TileLang's warp a row ran 1.2-1.6x faster at exit than early (run ho).
 //
 //   nvcc -std=c++17 -O3 -arch=sm_90 -Isrc/cpp tests/bench/sweeps/reduce_sum_lane_packs.cu -o reduce_sum_lane_packs
-//   ./reduce_sum_lane_packs [l2] [long] > reduce_sum_lane_packs.csv   (scripts/gpu_check.sh --sweep with
+//   ./reduce_sum_lane_packs [l2] [long | window] > reduce_sum_lane_packs.csv   (scripts/gpu_check.sh --sweep with
 //   SWEEPS=reduce_sum_lane_packs)
 #include <cuda_runtime.h>
 
@@ -65,8 +68,9 @@ void sweep(int rows, int length, int64_t slots) {
     const double contiguous = time(false, cuda::TriggerRule::HalfWindow);
     const double lane_packs = time(true, cuda::TriggerRule::ManyWaves);
     const double lane_packs_hw = time(true, cuda::TriggerRule::HalfWindow);
-    std::printf("%s,%d,%d,%d,%d,%u,%.3f,%d,%.3f,%.3f,%.3f,%.3f\n", dtype_name<T>(), rows, length, g_sets, PACKS,
-                blocks, share, rep, contiguous, lane_packs, lane_packs_hw, contiguous / lane_packs);
+    const double lane_packs_exit = time(true, cuda::TriggerRule::AtExit);
+    std::printf("%s,%d,%d,%d,%d,%u,%.3f,%d,%.3f,%.3f,%.3f,%.3f,%.3f\n", dtype_name<T>(), rows, length, g_sets, PACKS,
+                blocks, share, rep, contiguous, lane_packs, lane_packs_hw, lane_packs_exit, contiguous / lane_packs);
     std::fflush(stdout);
   }
 }
@@ -74,14 +78,30 @@ void sweep(int rows, int length, int64_t slots) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  bool longer = false;
+  bool longer = false, window = false;
   for (int i = 1; i < argc; ++i) {
     if (std::string(argv[i]) == "l2") g_sets = 16;
     if (std::string(argv[i]) == "long") longer = true;
+    if (std::string(argv[i]) == "window") window = true;
   }
   const int64_t slots = device_thread_slots();  // the thread slots reduce_sum's create() hands its launches
   std::printf("dtype,rows,length,sets,lane_packs,blocks,share,rep,contiguous_us,lane_packs_us,lane_packs_hw_us,"
-              "speedup\n");
+              "lane_packs_exit_us,speedup\n");
+  if (window) {
+    // 256 rows: 32 blocks, a quarter of 132 SMs or less; 272-1056: the window; 1064: 133 blocks; 2048: 2 an SM
+    for (int rows : {256, 272, 512, 1024, 1056, 1064, 2048}) {
+      sweep<half_t, 2>(rows, 512, slots);
+      sweep<half_t, 3>(rows, 768, slots);
+      sweep<half_t, 4>(rows, 1024, slots);
+      sweep<bfloat16_t, 4>(rows, 1024, slots);
+      sweep<float, 4>(rows, 512, slots);
+      sweep<half_t, 5>(rows, 1280, slots);
+      sweep<half_t, 6>(rows, 1536, slots);
+      sweep<bfloat16_t, 8>(rows, 2048, slots);
+      sweep<float, 8>(rows, 1024, slots);
+    }
+    return 0;
+  }
   if (longer) {
     // `./reduce_sum_lane_packs long`: rows of 129-256 packs, 5-8 a lane: whether the warp a row's one batch of loads
     // still wins where a lane holds 40-64 floats (more registers) and contiguous loops twice (1536 halves: the

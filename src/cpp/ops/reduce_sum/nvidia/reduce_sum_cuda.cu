@@ -68,21 +68,30 @@ int strided_blocks_per_sm(DType dtype, bool packed) {
   return std::max(blocks, 1);
 }
 
-// How many blocks of packed_rows at a warp a row of `packs` packs a lane fit on one SM (its registers bound it:
-// 30-48 a thread by dtype and packs). Asked once, at create, for lane_packs_at_exit.
-template <class T, int PACKS = 2>
-int lane_packs_resident(int packs) {
+// Calls f(std::integral_constant<int, packs>) for the packs a lane lane_packs_rows returns (2-kMaxLanePacks): the
+// one runtime-to-template step that the occupancy query and the launch of packed_rows at a warp a row share.
+template <int PACKS = 2, class F>
+void with_lane_packs(int packs, F&& f) {
   if constexpr (PACKS <= kMaxLanePacks) {
-    if (packs != PACKS) return lane_packs_resident<T, PACKS + 1>(packs);
-    int blocks = 0;
-    if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, reduce_sum_kernels::packed_rows<T, 32, int, PACKS>, 256,
-                                                      0) != cudaSuccess) {
-      cudaGetLastError();
-      return 0;  // unknown: lane_packs_at_exit keeps the early trigger
-    }
-    return blocks;
+    if (packs != PACKS) return with_lane_packs<PACKS + 1>(packs, f);
+    f(std::integral_constant<int, PACKS>{});
   }
-  return 0;
+}
+
+// How many blocks of packed_rows at a warp a row of `packs` packs a lane fit on one SM (its registers bound it:
+// 30-48 a thread by dtype and packs), or 0 where unknown (lane_packs_at_exit then keeps the occupancy rule out).
+// Asked once, at create.
+template <class T>
+int lane_packs_resident(int packs) {
+  int blocks = 0;
+  with_lane_packs(packs, [&](auto k) {
+    const auto kernel = reduce_sum_kernels::packed_rows<T, 32, int, decltype(k)::value>;
+    if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, kernel, 256, 0) != cudaSuccess) {
+      cudaGetLastError();
+      blocks = 0;
+    }
+  });
+  return blocks;
 }
 
 int lane_packs_blocks_per_sm(DType dtype, int packs) {
@@ -215,14 +224,14 @@ void launch_packed_rows(int tpr, const ShortRowsPlan& p, T* out, const T* x, int
 }
 
 // packed_rows at a warp a row of the descriptor's packs a lane: the values lane_packs_rows returns (2-8).
-template <class T, int PACKS = 2>
+template <class T>
 void launch_lane_packs(int packs, const ShortRowsPlan& p, T* out, const T* x, int64_t rows, int length,
                        cuda::Stream st) {
-  if constexpr (PACKS <= kMaxLanePacks) {
-    if (packs != PACKS) return launch_lane_packs<T, PACKS + 1>(packs, p, out, x, rows, length, st);
-    launch_short_rows<T>(p, reduce_sum_kernels::packed_rows<T, 32, int, PACKS>,
-                         reduce_sum_kernels::packed_rows<T, 32, int64_t, PACKS>, out, x, rows, length, st);
-  }
+  with_lane_packs(packs, [&](auto k) {
+    constexpr int kPacks = decltype(k)::value;
+    launch_short_rows<T>(p, reduce_sum_kernels::packed_rows<T, 32, int, kPacks>,
+                         reduce_sum_kernels::packed_rows<T, 32, int64_t, kPacks>, out, x, rows, length, st);
+  });
 }
 
 }  // namespace
