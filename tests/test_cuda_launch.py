@@ -46,12 +46,8 @@ LANE_PACKS_CASES = [
     (512, 132, 6, True),    # 4096 rows, fp16 6 packs (36 registers): 4 an SM, the next grid's 4 do not fit beside
     (510, 132, 5, True),    # 4080 rows, 8 packs (43 registers)
     (512, 132, 8, False),   # 5 packs (30-32 registers): 8 fit, early won
-    (128, 132, 5, True),    # 1024 rows: one an SM, more than a quarter of the SMs (the window, run hp)
-    (128, 132, 0, True),    # ... whatever the occupancy
-    (132, 132, 8, True),    # 1056 rows: the window's closed top
-    (33, 132, 8, False),    # 264 rows: a quarter of the SMs, early
-    (34, 132, 8, True),     # 272 rows: just above
-    (133, 132, 8, False),   # 1064 rows: 2 blocks on one SM, 8 fit
+    (128, 132, 5, False),   # 1024 rows: one an SM (at exit lost out of L2 there, run hp)
+    (34, 132, 8, False),    # 272 rows: TileLang's window (at exit there) is not ours
     (256, 132, 5, False),   # 2048 rows: 2 an SM, 4 fit beside 5
     (792, 132, 6, True),    # one whole wave
     (793, 132, 6, False),   # past a wave: the launch's own rule

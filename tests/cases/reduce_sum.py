@@ -78,7 +78,7 @@ def correctness_cases() -> list[CorrectnessCase]:
         # the trigger by grid: nvidia fp16 at 6 packs a lane over 4 blocks an SM triggers at exit (lane_packs_at_exit),
         # tilelang's 5-8 packs early over a few rows and past a wave of 8 blocks an SM, at exit between (warp_row_plan)
         C("lane-packs-at-exit", _x((4080, 1536))),
-        C("lane-packs-one-an-sm", _x((1024, 512))),  # both backends at exit: over a quarter of the SMs, one an SM
+        C("lane-packs-one-an-sm", _x((1024, 512))),  # tilelang at exit (over a quarter of the SMs, one an SM)
         C("warp-rows-few-1536", _x((144, 1536))),
         C("warp-rows-wave-1032", _x((8456, 1032))),
         C("long-rows-split", _x((3, 200_003))),

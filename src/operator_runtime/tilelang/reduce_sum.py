@@ -179,7 +179,9 @@ def warp_row_plan(n: int, dtype: str, rows: int, sm_count: int) -> tuple[int, bo
     2-4 packs a lane (264-1024 halves): always, triggered as the other short-row kernels (short_rows_trigger_early)
     but at exit where the grid is more than a quarter of the SMs' and at most one block an SM: run ho's sweep
     (runs/tilelang-reduce-sum-warp-rows-trigger-h200-2026-12-02-ho.csv), 1024 rows of 512 / 768 / 1024 fp16 1.57 /
-    1.86 / 2.18 us early against 1.07 / 1.39 / 1.34 at exit; 2048x1024 early 2.63 against 2.81. The one-block-a-row
+    1.86 / 2.18 us early against 1.07 / 1.39 / 1.34 at exit; 2048x1024 early 2.63 against 2.81; through the library
+    (run hp, runs/tilelang-reduce-sum-2-4-packs-at-exit-h200-2026-12-02-hp.csv) 1.26 / 1.52 us at 1024x512 / 1024x1024
+    fp16, 1.10 / 1.32 bf16. Our CUDA's same shape lost at exit there (lane_packs_at_exit). The one-block-a-row
     kernels gave such rows one 16-byte load a thread of up to 128, so each block waited out a DRAM
     latency alone. H200, every kernel in one call (run hf, runs/tilelang-reduce-sum-warp-rows-h200-2026-12-02-hf.csv),
     fp16 / bf16: 4096x1024 4.93 / 4.70 -> 3.87 / 3.44 us, 16384x512 11.43 -> 5.60, 131072x512 80.3 -> 31.4; through

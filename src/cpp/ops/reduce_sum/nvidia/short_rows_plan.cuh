@@ -53,12 +53,11 @@ constexpr int lane_packs_rows(int64_t packs) {
 // H200, the lane-packs sweep in the bench's context (l2; docs/runs/reduce-sum-lane-packs-l2-long-h200-2026-12-02-
 // hn.csv), 4096 rows (4 blocks an SM): fp16 6 packs (36 registers, 6 resident) 5.18 us early against 4.45 at exit,
 // fp16 8 (43, 5 resident) 5.72 against 5.50; where 8 fit, early won: fp16 5 packs 3.68 against 4.03, bf16 6 4.14
-// against 4.48, fp32 6 and 8 1.07-1.09x. Past a wave the rule is unchanged.
-// A grid of more than a quarter of the SMs and at most one block an SM triggers at exit too, whatever fits beside
-// it: TileLang's warp a row there (run ho, 1024 rows of 512-1024 halves) ran 1.07-1.39 us at exit against 1.57-2.18
-// early; ours, run hp (docs/runs/reduce-sum-lane-packs-window-h200-2026-12-02-hp.csv).
+// against 4.48, fp32 6 and 8 1.07-1.09x. At one block an SM or fewer and past a wave the rule is unchanged: where
+// TileLang's warp a row ran 1.2-1.6x faster at exit (run ho, 1024 rows of 512-1024 halves), ours lost at exit at
+// 256-2048 rows out of L2 (1.13-1.46x slower), and in L2 won only at 1024 rows (0.85-0.97x) and lost at 256-512
+// and 1056 (run hp, docs/runs/reduce-sum-lane-packs-window-h200-2026-12-02-hp.csv).
 inline bool lane_packs_at_exit(int64_t blocks, int sm_count, int resident) {
-  if (sm_count < 4 * blocks && blocks <= sm_count) return true;
   const int64_t per_sm = (blocks + sm_count - 1) / sm_count;
   return resident > 0 && blocks <= int64_t(sm_count) * resident && 2 * per_sm > resident;
 }
