@@ -13,6 +13,7 @@
 #            cost with SWEEPS=vector_add_params; reduce_sum's short rows with 32-bit indices with
 #            SWEEPS=reduce_sum_short_rows, its row kernel under each PDL trigger with SWEEPS=reduce_sum_trigger,
 #            its rows of 33-256 packs (contiguous against packed_rows a warp a row) with SWEEPS=reduce_sum_lane_packs,
+#            softmax's held 16-bit rows through the TMA's bulk copies with SWEEPS=softmax_bulk,
 #            softmax's short rows (registers against short_rows) with SWEEPS=softmax_short_rows, online_held at whole and partial waves with SWEEPS=softmax_waves,
 #            what bounds a held row (copies shaped like it, clusters, prefetching) and cluster_smem_held's
 #            table of CTAs by length with
