@@ -28,6 +28,7 @@ softmax-1024x65536-fp32-ours softmax 1024x65536 float32 ours
 softmax-1024x65536-bf16-ours softmax 1024x65536 bfloat16 ours
 softmax-256x262144-fp32-ours softmax 256x262144 float32 ours
 softmax-256x262144-bf16-ours softmax 256x262144 bfloat16 ours
+softmax-256x262144-fp16-ours softmax 256x262144 float16 ours
 softmax-4096x1024-fp32-ours softmax 4096x1024 float32 ours
 softmax-4096x1024-fp32-liger softmax 4096x1024 float32 liger
 softmax-4096x1024-fp32-torch softmax 4096x1024 float32 torch
