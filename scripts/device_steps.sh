@@ -4,6 +4,10 @@
 #   device_begin s44b 575    # NAME (the tar in $OUT) and the seconds the script may use (left() counts down)
 #   device_build             # gpu_check.sh's build (BACKENDS=""), then the environment the tests and sweeps need
 #   package_copy /tmp/A .device/s44b-A/*.py   # an A arm: the installed package with these TileLang files swapped in
+#   build_a                  # or: the tree as it is now built into /tmp/A in the background (CUDA A arms); change
+#                            # the tree for B, device_build, then wait_a
+#   ab_twice bench 90 60 python -m operator_runtime bench --op softmax --out '$AB_OUT'   # A B A B, A from /tmp/A
+#   sanitize_pair tests/ops/test_softmax.py -k bfloat16   # memcheck and racecheck side by side on nvidia
 #   ... PYTHONPATH=/tmp/A:$PYTHONPATH python ...; pack
 #
 # Why: the device call returns at most 8 files from $OUT and a timeout skips a script's last lines, so everything
@@ -35,4 +39,53 @@ package_copy() {  # DIR FILE...: the installed operator_runtime under DIR, the F
   shift
   site=$(python -c "import operator_runtime, os; print(os.path.dirname(operator_runtime.__file__))") || return 1
   mkdir -p "$dir" && cp -r "$site" "$dir/" && cp "$@" "$dir/operator_runtime/tilelang/" && echo "$dir ready"
+}
+
+A_DIR=${A_DIR:-/tmp/A}  # where build_a installs the A arm (a test points it elsewhere)
+
+build_a() {  # the tree as it is now, built and installed into $A_DIR in the background (wait_a waits)
+  mkdir -p /tmp/srcA &&
+    tar cf - --exclude=./build --exclude=./.git --exclude=./.device --exclude=./.whl . | tar xf - -C /tmp/srcA
+  (cd /tmp/srcA && CMAKE_CUDA_ARCHITECTURES=90 ORT_CUDA=ON python -m pip install -q --no-build-isolation --no-deps \
+    --target "$A_DIR" -Cbuild-dir=/tmp/buildA . >"$W/build-A.log" 2>&1
+  echo "build A rc=$? ($(date +%T))") &
+  BUILD_A_PID=$!
+}
+
+wait_a() { wait "$BUILD_A_PID"; }  # by its pid: a bare `wait` would also wait for the console's tee
+
+ab_twice() {  # NAME FIRST_SECONDS LATER_SECONDS CMD...: CMD for A then B, twice, each under its timeout. A runs with
+  # $A_DIR first on PYTHONPATH. A literal '$AB_OUT' in CMD becomes $W/NAME-<A|B>-<1|2>; its log is that plus .log.
+  local name=$1 first=$2 later=$3 i v limit out
+  shift 3
+  for i in 1 2; do
+    for v in A B; do
+      out="$W/$name-$v-$i" limit=$([ "$i" = 1 ] && echo "$first" || echo "$later")
+      if [ "$v" = A ]; then
+        PYTHONPATH="$A_DIR:${PYTHONPATH:-}" timeout "$limit" "${@//\$AB_OUT/$out}" >"$out.log" 2>&1
+      else
+        timeout "$limit" "${@//\$AB_OUT/$out}" >"$out.log" 2>&1
+      fi
+      echo "$name $v $i rc=$? ($(date +%T))"
+      rm -f "$out"/*.png
+      pack
+    done
+  done
+}
+
+sanitize_pair() {  # PYTEST_ARGS...: memcheck and racecheck at once on nvidia, bounded by left(); then their summaries
+  local tool ex pids=()
+  for tool in memcheck racecheck; do
+    ex=()
+    [ "$tool" = racecheck ] && ex=(--kernel-name-exclude kns=native)
+    timeout $(($(left) - 10)) compute-sanitizer --tool "$tool" "${ex[@]}" --error-exitcode 9 python -m pytest "$@" \
+      --backend nvidia -q -p no:cacheprovider -p no:benchmark -p no:xdist >"$W/$tool.log" 2>&1 &
+    pids+=($!)
+  done
+  wait "${pids[@]}"
+  for tool in memcheck racecheck; do
+    echo "$tool: $(grep -E '[0-9]+ passed' "$W/$tool.log" | tail -1 | cut -c1-80);" \
+      "$(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$W/$tool.log" | tail -1)"
+  done
+  pack
 }

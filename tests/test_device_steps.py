@@ -41,3 +41,37 @@ echo "left $(left)"
     assert "first step" in log and f"{copy} ready" in log
     left = int(log.split("left ")[1].split()[0])
     assert 0 < left <= 60
+
+
+@pytest.mark.skipif(shutil.which("bash") is None, reason="no bash")
+def test_ab_twice_and_sanitize_pair(tmp_path):
+    # ab_twice runs A, B, A, B with the A arm first on PYTHONPATH and each run's own output path; sanitize_pair
+    # runs both tools on the same pytest arguments and prints each log's summary (a stand-in compute-sanitizer here).
+    out, work, bin_dir = tmp_path / "out", tmp_path / "w", tmp_path / "bin"
+    out.mkdir()
+    bin_dir.mkdir()
+    fake = bin_dir / "compute-sanitizer"
+    fake.write_text('#!/bin/bash\necho "tool $2: $*"\necho "3 passed in 0.1s"\n'
+                    'echo "========= ERROR SUMMARY: 0 errors"\n')
+    fake.chmod(0o755)
+    script = f"""
+source scripts/device_steps.sh
+device_begin probe 60
+A_DIR={tmp_path / "A"}
+ab_twice arm 5 5 bash -c 'echo "${{PYTHONPATH%%:*}}" > "$1.txt"' _ '$AB_OUT'
+sanitize_pair tests/ops/test_softmax.py -k bfloat16
+"""
+    env = {"OUT": str(out), "DEVICE_WORK": str(work), "PATH": f"{bin_dir}:{Path(sys.executable).parent}:/usr/bin:/bin"}
+    result = subprocess.run(["bash", "-c", script], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    for i in (1, 2):
+        assert (work / f"arm-A-{i}.txt").read_text().strip() == str(tmp_path / "A")
+        assert (work / f"arm-B-{i}.txt").read_text().strip() != str(tmp_path / "A")
+    log = (work / "console.log").read_text()
+    assert [line.split(" rc=")[0] for line in log.splitlines() if line.startswith("arm ")] == \
+        ["arm A 1", "arm B 1", "arm A 2", "arm B 2"]
+    assert "memcheck: 3 passed" in log and "racecheck: 3 passed" in log and "ERROR SUMMARY: 0 errors" in log
+    racecheck = (work / "racecheck.log").read_text()
+    assert "tool racecheck" in racecheck and "kns=native" in racecheck and "-k bfloat16 --backend nvidia" in racecheck
+    with tarfile.open(out / "probe.tar") as tar:
+        assert "w/memcheck.log" in tar.getnames()

@@ -7,18 +7,13 @@
 # (5) B under memcheck and racecheck on the bf16 softmax tests of the held, cluster, long and split rows (41 tests). Land only if no bf16 row loses more than 1 %.
 source scripts/device_steps.sh
 device_begin s47a 575
-mkdir -p /tmp/srcA && tar cf - --exclude=./build --exclude=./.git --exclude=./.device --exclude=./.whl . | tar xf - -C /tmp/srcA
-(cd /tmp/srcA && CMAKE_CUDA_ARCHITECTURES=90 ORT_CUDA=ON python -m pip install -q --no-build-isolation --no-deps \
-  --target /tmp/A -Cbuild-dir=/tmp/buildA . > $W/build-A.log 2>&1; echo "build A rc=$? ($(date +%T))") & bA=$!
+build_a
 git apply docs/runs/s46-softmax-bf16-words.patch && echo "patch applied"
 device_build
-wait $bA
+wait_a
 echo "== bench A B A B ($(date +%T), $(left) s left)"
-for i in 1 2; do for v in A B; do pp=""; [ $v = A ] && pp=/tmp/A:
-  PYTHONPATH=$pp$PYTHONPATH timeout 70 python -m operator_runtime bench --op softmax --backend nvidia \
-    --case 256x262144 1024x65536 4096x16384 32768x4096 4096x1024 --out $W/bench-$v-$i > $W/bench-$v-$i.log 2>&1
-  echo "bench $v $i rc=$? ($(date +%T))"; rm -f $W/bench-$v-$i/*.png; pack
-done; done
+ab_twice bench 70 70 python -m operator_runtime bench --op softmax --backend nvidia \
+  --case 256x262144 1024x65536 4096x16384 32768x4096 4096x1024 --out '$AB_OUT'
 echo "== ncu B ($(date +%T), $(left) s left)"
 OUT=$W timeout 60 scripts/ncu_profile.sh "softmax-256x262144-(fp16|bf16)-ours" > $W/ncu.log 2>&1; echo "ncu rc=$?"
 grep "^| softmax" $W/ncu.log; pack
@@ -27,14 +22,5 @@ timeout 150 python -m pytest tests/ops/test_softmax.py tests/fuzz -k softmax --b
   -p no:cacheprovider -p no:benchmark > $W/pytest-nvidia.log 2>&1
 echo "nvidia rc=$? ($(date +%T))"; grep -E "^(FAILED|ERROR)" $W/pytest-nvidia.log | head; tail -1 $W/pytest-nvidia.log; pack
 echo "== B under memcheck and racecheck: bf16 softmax ($(date +%T), $(left) s left)"
-for tool in memcheck racecheck; do
-  ex=""; [ $tool = racecheck ] && ex="--kernel-name-exclude kns=native"
-  timeout $(( $(left) - 10 )) compute-sanitizer --tool $tool $ex --error-exitcode 9 python -m pytest \
-    tests/ops/test_softmax.py -k "bfloat16 and (smem or held or cluster or long or split) and not prepared and not many_rounds" --backend nvidia -q -p no:cacheprovider \
-    -p no:benchmark -p no:xdist > $W/$tool.log 2>&1 &
-done
-for j in $(jobs -p); do wait $j; done
-for tool in memcheck racecheck; do
-  echo "$tool: $(grep -E '[0-9]+ passed' $W/$tool.log | tail -1 | cut -c1-80); $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' $W/$tool.log | tail -1)"
-done
+sanitize_pair tests/ops/test_softmax.py -k "bfloat16 and (smem or held or cluster or long or split) and not prepared and not many_rounds"
 echo "== end ($(date +%T))"; pack
