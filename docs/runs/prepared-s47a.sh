@@ -23,4 +23,10 @@ timeout 150 python -m pytest tests/ops/test_softmax.py tests/fuzz -k softmax --b
 echo "nvidia rc=$? ($(date +%T))"; grep -E "^(FAILED|ERROR)" $W/pytest-nvidia.log | head; tail -1 $W/pytest-nvidia.log; pack
 echo "== B under memcheck and racecheck: bf16 softmax ($(date +%T), $(left) s left)"
 sanitize_pair tests/ops/test_softmax.py -k "bfloat16 and (smem or held or cluster or long or split) and not prepared and not many_rounds"
+if [ "$(left)" -gt 70 ]; then  # perf-notes item 3's first step, in what is left: TileLang's fp32 256x262144 (0.813x
+  # of ours in session 46's whole bench, the lowest ratio) beside ours under ncu
+  echo "== ncu softmax 256x262144 fp32, ours and TileLang ($(date +%T), $(left) s left)"
+  OUT=$W/item3 timeout $(( $(left) - 8 )) scripts/ncu_profile.sh "softmax-256x262144-fp32-(ours|tilelang)$" \
+    > $W/ncu-item3.log 2>&1; echo "ncu rc=$?"; grep "^| softmax" $W/ncu-item3.log
+fi
 echo "== end ($(date +%T))"; pack
