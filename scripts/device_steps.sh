@@ -73,13 +73,14 @@ ab_twice() {  # NAME FIRST_SECONDS LATER_SECONDS CMD...: CMD for A then B, twice
   done
 }
 
-sanitize_pair() {  # PYTEST_ARGS...: memcheck and racecheck at once on nvidia, bounded by left(); then their summaries
+sanitize_pair() {  # PYTEST_ARGS...: memcheck and racecheck at once on nvidia (or $SANITIZE_BACKEND), bounded by
+  # left(); then their summaries
   local tool ex pids=()
   for tool in memcheck racecheck; do
     ex=()
     [ "$tool" = racecheck ] && ex=(--kernel-name-exclude kns=native)
     timeout $(($(left) - 10)) compute-sanitizer --tool "$tool" "${ex[@]}" --error-exitcode 9 python -m pytest "$@" \
-      --backend nvidia -q -p no:cacheprovider -p no:benchmark -p no:xdist >"$W/$tool.log" 2>&1 &
+      --backend "${SANITIZE_BACKEND:-nvidia}" -q -p no:cacheprovider -p no:benchmark -p no:xdist >"$W/$tool.log" 2>&1 &
     pids+=($!)
   done
   wait "${pids[@]}"

@@ -60,6 +60,8 @@ device_begin probe 60
 A_DIR={tmp_path / "A"}
 ab_twice arm 5 5 bash -c 'echo "${{PYTHONPATH%%:*}}" > "$1.txt"' _ '$AB_OUT'
 sanitize_pair tests/ops/test_softmax.py -k bfloat16
+cp "$W/racecheck.log" "$W/racecheck-nvidia.log"
+SANITIZE_BACKEND=tilelang sanitize_pair tests/ops/test_softmax.py -k cluster
 """
     env = {"OUT": str(out), "DEVICE_WORK": str(work), "PATH": f"{bin_dir}:{Path(sys.executable).parent}:/usr/bin:/bin"}
     result = subprocess.run(["bash", "-c", script], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
@@ -71,7 +73,8 @@ sanitize_pair tests/ops/test_softmax.py -k bfloat16
     assert [line.split(" rc=")[0] for line in log.splitlines() if line.startswith("arm ")] == \
         ["arm A 1", "arm B 1", "arm A 2", "arm B 2"]
     assert "memcheck: 3 passed" in log and "racecheck: 3 passed" in log and "ERROR SUMMARY: 0 errors" in log
-    racecheck = (work / "racecheck.log").read_text()
+    racecheck = (work / "racecheck-nvidia.log").read_text()
     assert "tool racecheck" in racecheck and "kns=native" in racecheck and "-k bfloat16 --backend nvidia" in racecheck
+    assert "-k cluster --backend tilelang" in (work / "racecheck.log").read_text()
     with tarfile.open(out / "probe.tar") as tar:
         assert "w/memcheck.log" in tar.getnames()

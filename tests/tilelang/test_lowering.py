@@ -487,6 +487,34 @@ def test_cluster_softmax_gives_the_exchanged_pairs_bytes_of_their_own(program, d
 
 
 @pytest.mark.lowering
+@pytest.mark.parametrize("program,args", [
+    (tl_cluster.softmax_cluster_registers_program, ("float32", 16, None)),
+    (tl_cluster.softmax_cluster_smem_program, ("float16", 8)),
+    (tl_cluster.softmax_cluster_packed_program, ("bfloat16", 16, tl_softmax.SPLIT_THREADS))],
+    ids=["registers16", "smem8", "packed16"])
+def test_relaxed_start_needs_no_clear_because_no_buffer_shares_bytes(program, args):
+    # The relaxed start (session 47's sweep arm): no clear of `every` and a relaxed arrive, right only because
+    # NO_REUSE gives every shared buffer bytes of its own, so no remote store can land in a workspace this block
+    # still uses. The wait still comes before the first remote store, and the sync before `every` is read back.
+    from tilelang import tvm
+
+    with tvm.transform.PassContext(config=tl_cluster.NO_REUSE), tvm.target.Target(TARGET):
+        src = tilelang.lower(program(*args, relaxed_start=True), target=TARGET).kernel_source
+    declared = re.findall(r"void\* (\w+) = \(\(void\*\)\(\(char\*\)buf_dyn_shmem \+ (\d+)\)\)", src)
+    sizes = {"every": args[1] * 2 * 4, "mine": 8}
+    spans = sorted((int(off), name) for name, off in declared)
+    assert [name for _, name in spans][:1] == ["every"] and "red" in dict(declared)
+    for (off, name), (next_off, _) in zip(spans, spans[1:]):  # no two buffers overlap
+        assert off + sizes.get(name, 1) <= next_off, spans
+    first_remote_write = src.index("map_shared_rank")
+    before = src[:first_remote_write]
+    assert "tl::cluster_arrive_relaxed()" in before and "tl::cluster_arrive()" not in before
+    assert not re.search(r"\(\(float\*\)every\)\[.*\] = ", before)  # no clear
+    assert before.index("tl::cluster_arrive_relaxed()") < before.rindex("tl::cluster_wait()")
+    assert "tl::cluster_sync()" in src[first_remote_write:]
+
+
+@pytest.mark.lowering
 @pytest.mark.parametrize("parts", tl_cluster.SMEM_PART_COUNTS, ids=lambda p: f"parts-{p}")
 @pytest.mark.parametrize("dtype", ["float16", "bfloat16"])
 def test_smem_cluster_kernel_holds_its_part_at_three_blocks_an_sm(dtype, parts, tmp_path):

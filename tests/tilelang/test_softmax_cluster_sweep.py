@@ -40,8 +40,12 @@ def test_every_generated_variant_parses_to_the_librarys_part_count(n, dtype):
     dt = str(dtype).removeprefix("torch.")
     parts = tl_cluster.cluster_registers_parts(n, dt) or tl_cluster.cluster_parts(n, dt)
     smem = tl_cluster.cluster_smem_parts(n, dt)
-    for name in names[2:]:
+    relaxed = sweep.parse_variant(names[2])  # the library's kernel with the relaxed start
+    assert relaxed.relaxed and relaxed.fast_math and relaxed.parts == (smem or parts)
+    assert relaxed.program == ("registers" if dtype == torch.float32 else "smem")
+    for name in names[3:]:
         v = sweep.parse_variant(name)
+        assert not v.relaxed
         if v.program == "smem":  # the library's kernel for 16-bit rows of 65536 without fast math, or a candidate
             part = sweep.SMEM_PART_F32 if dtype == torch.float32 else sweep.SMEM_PART  # 64 KB of either
             assert v.parts * part == n
@@ -63,12 +67,14 @@ def test_every_generated_variant_parses_to_the_librarys_part_count(n, dtype):
 
 
 @pytest.mark.parametrize("name,parsed", [
-    ("registers16_u0", ("registers", 16, 0, None, True)),
-    ("registers16", ("registers", 16, None, None, True)),
-    ("registers4_precise", ("registers", 4, None, None, False)),
-    ("packed16_precise", ("packed", 16, None, None, False)),
-    ("packed16_t512", ("packed", 16, None, 512, True)),
-    ("smem2", ("smem", 2, None, None, True)),
+    ("registers16_u0", ("registers", 16, 0, None, True, False)),
+    ("registers16", ("registers", 16, None, None, True, False)),
+    ("registers4_precise", ("registers", 4, None, None, False, False)),
+    ("packed16_precise", ("packed", 16, None, None, False, False)),
+    ("packed16_t512", ("packed", 16, None, 512, True, False)),
+    ("smem2", ("smem", 2, None, None, True, False)),
+    ("smem8_relaxed", ("smem", 8, None, None, True, True)),
+    ("packed4_relaxed", ("packed", 4, None, None, True, True)),
 ])
 def test_variant_names(name, parsed):
     assert sweep.parse_variant(name) == parsed

@@ -56,8 +56,7 @@ __device__ __forceinline__ void load_f32(const T* p, float (&f)[N]) {
 // 4096x16384 31.86 -> 30.71 us, fp16 30.73). Not every kernel's default: softmax's online_held bf16 kernel spills
 // with it, and vector_add's bf16 rows did not gain (run gb).
 template <class T, int N>
-__device__ __forceinline__ void load_f32_words(const T* p, float (&f)[N]) {
-  const Pack<T, N> pk = load_pack<T, N>(p);
+__device__ __forceinline__ void unpack_words(const Pack<T, N>& pk, float (&f)[N]) {
   if constexpr (std::is_same_v<T, bfloat16_t> && N % 2 == 0) {
     uint32_t w[N / 2];
     memcpy(w, &pk, sizeof(w));
@@ -69,6 +68,11 @@ __device__ __forceinline__ void load_f32_words(const T* p, float (&f)[N]) {
   } else {
     unpack(pk, f);
   }
+}
+
+template <class T, int N>
+__device__ __forceinline__ void load_f32_words(const T* p, float (&f)[N]) {
+  unpack_words(load_pack<T, N>(p), f);
 }
 
 // Two fp32 values narrowed by one instruction (cvt.rn.f16x2.f32 / cvt.rn.bf16x2.f32): half the
@@ -110,10 +114,12 @@ __device__ __forceinline__ uint32_t max_pairs(uint32_t a, uint32_t b) {
   return u;
 }
 
-// One of the two 16-bit values of a word (HALF 0: the lower one), widened to fp32.
+// One of the two 16-bit values of a word (HALF 0: the lower one), widened to fp32; bf16 by one 32-bit operation
+// (unpack_words' reason).
 template <class T, int HALF>
 __device__ __forceinline__ float widen_half(uint32_t w) {
   static_assert(sizeof(T) == 2 && (HALF == 0 || HALF == 1), "a half of a word of two 16-bit values");
+  if constexpr (std::is_same_v<T, bfloat16_t>) return __uint_as_float(HALF == 0 ? w << 16 : w & 0xffff0000u);
   return to_float(T{uint16_t(HALF == 0 ? w & 0xffffu : w >> 16)});
 }
 

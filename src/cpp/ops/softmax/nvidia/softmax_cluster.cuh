@@ -279,7 +279,7 @@ __global__ void __launch_bounds__(TPR, 3) cluster_smem_held(T* out, const T* x, 
   const float inv = 1.f / row.s;
 #pragma unroll
   for (int p = 0; p < PACKS; ++p)
-    if (p * kStride < valid) write_pack(out + out_off + first + p * kStride, held(p), row.m, inv);
+    if (p * kStride < valid) write_pack<T, VEC, true>(out + out_off + first + p * kStride, held(p), row.m, inv);
 #endif
 }
 

@@ -233,7 +233,7 @@ __device__ __forceinline__ void add_packs(Online& acc, const cuda::Pack<T, VEC> 
 #pragma unroll
     for (int u = 0; u < PACKS; ++u) {
       float f[VEC];
-      cuda::unpack(raw[u], f);
+      cuda::unpack_words(raw[u], f);
 #pragma unroll
       for (int k = 0; k < VEC; ++k) f[k] = exp_of_difference(f[k], base);
 #pragma unroll
@@ -274,11 +274,14 @@ __device__ __forceinline__ Online stream_statistics(const T* px, Index len) {
   return acc;
 }
 
-// out = exp(v - m) * inv for one pack of v: the last step of stream_write and of HeldPacks.
-template <class T, int VEC>
+// out = exp(v - m) * inv for one pack of v: the last step of stream_write and of HeldPacks. WORDS widens bf16 a word
+// at a time (cuda::unpack_words): cluster_smem_held's bf16 body issued 7 % more instructions than its fp16 twin under
+// ncu (run ht); online_held's bf16 body spills 8 bytes with it at 40 registers, so it is the held kernel's only.
+template <class T, int VEC, bool WORDS = false>
 __device__ __forceinline__ void write_pack(T* p, const cuda::Pack<T, VEC>& pk, float m, float inv) {
   float f[VEC];
-  cuda::unpack(pk, f);
+  if constexpr (WORDS) cuda::unpack_words(pk, f);
+  else cuda::unpack(pk, f);
 #pragma unroll
   for (int k = 0; k < VEC; ++k) f[k] = exp_of_difference(f[k], m) * inv;
   cuda::store_f32<T, VEC>(p, f);
