@@ -75,7 +75,8 @@ reduce-rows-4096x128-fp32-ours reduce_sum rows-4096x128 float32 ours
 reduce-rows-4096x128-fp32-compile reduce_sum rows-4096x128 float32 compile
 reduce-rows-1024x65536-fp32-ours reduce_sum rows-1024x65536 float32 ours
 reduce-rows-1024x65536-fp32-compile reduce_sum rows-1024x65536 float32 compile
-softmax-256x262144-fp32-tilelang-relaxed script tests/bench/sweeps/tilelang_softmax_cluster.py --profile registers16_relaxed
+softmax-256x262144-fp32-tilelang-release script tests/bench/sweeps/tilelang_softmax_cluster.py --profile registers16_release
+softmax-256x262144-fp16-tilelang-relaxed script tests/bench/sweeps/tilelang_softmax_cluster.py --profile smem8_relaxed --dtype float16
 softmax-256x262144-fp32-tilelang-unrolled script tests/bench/sweeps/tilelang_softmax_cluster.py --profile registers16_u0
 softmax-256x262144-fp16-tilelang softmax 256x262144 float16 ours tilelang
 softmax-256x262144-fp16-tilelang-t512 script tests/bench/sweeps/tilelang_softmax_cluster.py --profile packed16_t512 --dtype float16

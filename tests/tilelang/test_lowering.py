@@ -452,13 +452,15 @@ def test_long_row_part_statistics_reduce_by_warp_shuffles(program, args, combine
     (tl_cluster.softmax_cluster_registers_program, "float32", 4, None),
     (tl_cluster.softmax_cluster_registers_program, "float32", 8, None)])
 def test_cluster_softmax_gives_the_exchanged_pairs_bytes_of_their_own(program, dtype, parts, threads):
+    # The release start, which the packed and shared-memory kernels take (the registers kernel since session 47 only
+    # as the sweep's `_release` arm: the next test covers its relaxed start).
     # The race of session 10's first run, checked where CI can see it: TileLang's shared-memory planner gave
     # the buffer that other blocks write into (`every`) the bytes of the block reductions' workspace, so a
     # block that arrived at the kernel's start let early blocks corrupt late blocks' sums. Since session 21 the
     # blocks arrive at the start again, which is right only because `every` is written first (start_exchange):
     # no other shared buffer may share its bytes, the arrive must release that write, and the wait must come
     # before any remote store.
-    src = lower(program(dtype, parts, *([threads] if threads else [])))
+    src = lower(program(dtype, parts, *([threads] if threads else [None]), relaxed_start=False))
     declared = re.findall(r"void\* (\w+) = \(\(void\*\)\(\(char\*\)buf_dyn_shmem \+ (\d+)\)\)", src)
     offsets = {name: int(off) for name, off in declared}
     start = offsets.pop("every")
@@ -488,18 +490,21 @@ def test_cluster_softmax_gives_the_exchanged_pairs_bytes_of_their_own(program, d
 
 @pytest.mark.lowering
 @pytest.mark.parametrize("program,args", [
-    (tl_cluster.softmax_cluster_registers_program, ("float32", 16, None)),
-    (tl_cluster.softmax_cluster_smem_program, ("float16", 8)),
-    (tl_cluster.softmax_cluster_packed_program, ("bfloat16", 16, tl_softmax.SPLIT_THREADS))],
-    ids=["registers16", "smem8", "packed16"])
+    (tl_cluster.softmax_cluster_registers_program, ("float32", 16)),
+    (tl_cluster.softmax_cluster_registers_program, ("float32", 4)),
+    (tl_cluster.softmax_cluster_smem_program, ("float16", 8, True)),
+    (tl_cluster.softmax_cluster_packed_program, ("bfloat16", 16, tl_softmax.SPLIT_THREADS, True))],
+    ids=["registers16", "registers4", "smem8-relaxed", "packed16-relaxed"])
 def test_relaxed_start_needs_no_clear_because_no_buffer_shares_bytes(program, args):
-    # The relaxed start (session 47's sweep arm): no clear of `every` and a relaxed arrive, right only because
-    # NO_REUSE gives every shared buffer bytes of its own, so no remote store can land in a workspace this block
-    # still uses. The wait still comes before the first remote store, and the sync before `every` is read back.
+    # The relaxed start (the registers kernel's since session 47, the others' sweep arm): no clear of `every` and a
+    # relaxed arrive, right only because NO_REUSE gives every shared buffer bytes of its own, so no remote store can
+    # land in a workspace this block still uses. The wait still comes before the first remote store, and the sync
+    # before `every` is read back. The library's registers kernel is compiled with NO_REUSE.
     from tilelang import tvm
 
+    assert tl_cluster.NO_REUSE.items() <= tl_cluster.softmax_cluster_registers_into.pass_configs.items()
     with tvm.transform.PassContext(config=tl_cluster.NO_REUSE), tvm.target.Target(TARGET):
-        src = tilelang.lower(program(*args, relaxed_start=True), target=TARGET).kernel_source
+        src = tilelang.lower(program(*args), target=TARGET).kernel_source
     declared = re.findall(r"void\* (\w+) = \(\(void\*\)\(\(char\*\)buf_dyn_shmem \+ (\d+)\)\)", src)
     sizes = {"every": args[1] * 2 * 4, "mine": 8}
     spans = sorted((int(off), name) for name, off in declared)

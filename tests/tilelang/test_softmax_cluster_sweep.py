@@ -40,12 +40,13 @@ def test_every_generated_variant_parses_to_the_librarys_part_count(n, dtype):
     dt = str(dtype).removeprefix("torch.")
     parts = tl_cluster.cluster_registers_parts(n, dt) or tl_cluster.cluster_parts(n, dt)
     smem = tl_cluster.cluster_smem_parts(n, dt)
-    relaxed = sweep.parse_variant(names[2])  # the library's kernel with the relaxed start
-    assert relaxed.relaxed and relaxed.fast_math and relaxed.parts == (smem or parts)
-    assert relaxed.program == ("registers" if dtype == torch.float32 else "smem")
+    other = sweep.parse_variant(names[2])  # the library's kernel with the other start than its own
+    assert other.fast_math and other.parts == (smem or parts)
+    assert other.program == ("registers" if dtype == torch.float32 else "smem")
+    assert other.start == ("release" if dtype == torch.float32 and tl_cluster.REGS_RELAXED_START else "relaxed")
     for name in names[3:]:
         v = sweep.parse_variant(name)
-        assert not v.relaxed
+        assert v.start is None
         if v.program == "smem":  # the library's kernel for 16-bit rows of 65536 without fast math, or a candidate
             part = sweep.SMEM_PART_F32 if dtype == torch.float32 else sweep.SMEM_PART  # 64 KB of either
             assert v.parts * part == n
@@ -67,20 +68,20 @@ def test_every_generated_variant_parses_to_the_librarys_part_count(n, dtype):
 
 
 @pytest.mark.parametrize("name,parsed", [
-    ("registers16_u0", ("registers", 16, 0, None, True, False)),
-    ("registers16", ("registers", 16, None, None, True, False)),
-    ("registers4_precise", ("registers", 4, None, None, False, False)),
-    ("packed16_precise", ("packed", 16, None, None, False, False)),
-    ("packed16_t512", ("packed", 16, None, 512, True, False)),
-    ("smem2", ("smem", 2, None, None, True, False)),
-    ("smem8_relaxed", ("smem", 8, None, None, True, True)),
-    ("packed4_relaxed", ("packed", 4, None, None, True, True)),
+    ("registers16_u0", ("registers", 16, 0, None, True, None)),
+    ("registers16", ("registers", 16, None, None, True, None)),
+    ("registers4_precise", ("registers", 4, None, None, False, None)),
+    ("packed16_precise", ("packed", 16, None, None, False, None)),
+    ("packed16_t512", ("packed", 16, None, 512, True, None)),
+    ("smem2", ("smem", 2, None, None, True, None)),
+    ("smem8_relaxed", ("smem", 8, None, None, True, "relaxed")),
+    ("registers16_release", ("registers", 16, None, None, True, "release")),
 ])
 def test_variant_names(name, parsed):
     assert sweep.parse_variant(name) == parsed
 
 
-@pytest.mark.parametrize("name", ["registers16_unrolled", "packed4_u2", "registers4_t512", "packed4_t",
+@pytest.mark.parametrize("name", ["registers16_unrolled", "packed4_u2", "registers4_t512", "packed4_t", "smem8_acquire",
                                   "registers_u1", "split4", "registersX", "smem2_t512"])
 def test_bad_variant_names_are_refused(name):
     with pytest.raises(ValueError, match="variant"):

@@ -106,11 +106,17 @@ def start_exchange(every):
     T.cluster_arrive()
 
 
-# The relaxed start (session 47's sweep arm, `_relaxed`): nothing is written before the arrive, so it need not
-# release anything (ncu, run hu: the registers kernel's `membar` stalls were 8.1 % of its samples). It is right only
-# when `every` has bytes of its own without the clear, which NO_REUSE asks of the planner: a program built with
-# relaxed_start=True must be compiled with it (tests/tilelang/test_lowering.py checks the lowered offsets).
+# The relaxed start: no clear and a relaxed arrive. It is right only when `every` has bytes of its own without the
+# clear, which NO_REUSE asks of the planner (every shared buffer its own bytes; 16 more bytes a block here), so a
+# program built with relaxed_start=True must be compiled with it (tests/tilelang/test_lowering.py checks the lowered
+# offsets). Then nothing is written before the arrive and it need not release anything. Session 47 (H200, run hv,
+# bench R T R T): the fp32 registers kernel 256x262144 162.9-163.3 -> 158.5-158.6 us, 1024x65536 136.9-137.2 ->
+# 135.1-135.2 (ncu: `membar` stalls 7.4 -> 5.3 % of samples); but the 16-bit shared-memory kernel ran 3.5-4.5 %
+# slower with it (256x262144 fp16 77.3 -> 80.3-80.7 us, 1024x65536 71.4-71.5 -> 74.7), its lowered CUDA otherwise
+# the same but for `red`'s offset. So only the registers kernel starts relaxed; the other two keep the release
+# start (the sweep's `_relaxed` / `_release` arms time the other choice).
 NO_REUSE = {tilelang.transform.PassConfigKey.TL_DISABLE_SHARED_MEMORY_REUSE: True}
+REGS_RELAXED_START = True  # softmax_cluster_registers_program's start; its jit below carries NO_REUSE with it
 
 
 @T.macro
@@ -133,7 +139,8 @@ def exchange_part_stats(mine, every, parts):
     T.cluster_sync()
 
 
-def softmax_cluster_packed_program(dtype: str, parts: int, threads: int = SPLIT_THREADS, relaxed_start: bool = False):
+def softmax_cluster_packed_program(dtype: str, parts: int, threads: int = SPLIT_THREADS,
+                                   relaxed_start: bool = False):
     vec = pack_width(dtype)
     packs, _ = packed_step(dtype)
     blocks, groups = T.dynamic("blocks"), T.dynamic("groups")  # blocks = rows * parts, consecutive per row
@@ -269,7 +276,8 @@ def cluster_registers_parts(n: int, dtype: str) -> int | None:
     return n // part
 
 
-def softmax_cluster_registers_program(dtype: str, parts: int, unroll: int | None = None, relaxed_start: bool = False):
+def softmax_cluster_registers_program(dtype: str, parts: int, unroll: int | None = None,
+                                      relaxed_start: bool = REGS_RELAXED_START):
     # unroll None: the library's combine. The serial combine's loops are unrolled fully where that fits two
     # blocks an SM (8 parts: 59 registers; 16: 75). Measured (H200, tests/bench/sweeps/tilelang_softmax_cluster.py):
     # at 4 parts fully 148.0, rolled 151.7 us (run bb, 1024x65536); at 16 parts (256x262144) unrolled 2 / 1 / 4 /
@@ -333,5 +341,5 @@ def softmax_cluster_registers_program(dtype: str, parts: int, unroll: int | None
 # 184.4 us, halves 99.8 -> 91.6 and 98.9 -> 90.7; 1024x65536 fp32 152.2 -> 145.2, halves within 1 %.
 FAST_MATH = {tilelang.transform.PassConfigKey.TL_ENABLE_FAST_MATH: True}
 softmax_cluster_packed_into = jit(pass_configs=FAST_MATH)(softmax_cluster_packed_program)
-softmax_cluster_registers_into = jit(pass_configs=FAST_MATH)(softmax_cluster_registers_program)
+softmax_cluster_registers_into = jit(pass_configs={**FAST_MATH, **NO_REUSE})(softmax_cluster_registers_program)
 softmax_cluster_smem_into = jit(pass_configs=FAST_MATH)(softmax_cluster_smem_program)

@@ -85,9 +85,10 @@ def variants(n: int, dtype: torch.dtype) -> list[str]:
         return ["library"] + [f"onepass_t{t}" for t in sorted(own + others)] + warp + rows
     names = ["library", "split"]
     smem = tl_cluster.cluster_smem_parts(n, dt)
-    # the library's cluster kernel with the relaxed start (`_relaxed`: session 47, softmax_cluster.NO_REUSE)
+    # the library's cluster kernel with the other start (session 47: `_release`, or `_relaxed`, which builds with
+    # softmax_cluster.NO_REUSE)
     if parts := tl_cluster.cluster_registers_parts(n, dt):
-        names += [f"registers{parts}_relaxed"]
+        names += [f"registers{parts}_{'release' if tl_cluster.REGS_RELAXED_START else 'relaxed'}"]
     elif smem:
         names += [f"smem{smem}_relaxed"]
     elif parts := tl_cluster.cluster_parts(n, dt):
@@ -118,23 +119,26 @@ class Variant(NamedTuple):
     unroll: int | None  # registers: the combine's unrolling; None: the library's choice
     threads: int | None  # packed: the block's threads; None: the library's choice
     fast_math: bool
-    relaxed: bool = False  # the relaxed start, built with softmax_cluster.NO_REUSE
+    start: str | None = None  # "release" or "relaxed" (built with softmax_cluster.NO_REUSE); None: the library's
 
 
 def parse_variant(variant: str) -> Variant:
     """The cluster kernel that a name such as `registers16_u2`, `registers4_precise`, `packed4_t256`,
-    `packed16_precise`, `smem8_relaxed` or `smem2` stands for."""
+    `packed16_precise`, `smem8_relaxed`, `registers16_release` or `smem2` stands for."""
     kind, _, option = variant.partition("_")
     program = next((name for name in ("registers", "packed", "smem") if kind.startswith(name)), "")
     digits = kind.removeprefix(program)
     number = option[1:].isdigit()
     own_option = (program, option[:1]) in (("registers", "u"), ("packed", "t")) and number
-    if not program or not digits.isdigit() or not (option in ("", "precise", "relaxed") or own_option):
-        raise ValueError(f"variant: expected library, split, registers<P>[_u<k>|_precise|_relaxed], "
-                         f"packed<P>[_t<threads>|_precise|_relaxed] or smem<P>[_precise|_relaxed], got {variant!r}")
+    starts = ("release", "relaxed")
+    if not program or not digits.isdigit() or not (option in ("", "precise", *starts) or own_option):
+        raise ValueError(f"variant: expected library, split, registers<P>[_u<k>|_precise|_<start>], "
+                         f"packed<P>[_t<threads>|_precise|_<start>] or smem<P>[_precise|_<start>] (start: "
+                         f"release or relaxed), got {variant!r}")
     value = int(option[1:]) if own_option else None
     return Variant(program, int(digits), value if program == "registers" else None,
-                   value if program == "packed" else None, option != "precise", option == "relaxed")
+                   value if program == "packed" else None, option != "precise",
+                   option if option in starts else None)
 
 
 def launcher(variant: str, x: torch.Tensor, out: torch.Tensor):
@@ -162,15 +166,16 @@ def launcher(variant: str, x: torch.Tensor, out: torch.Tensor):
         return lambda: kernel(xv, ov)
     v = parse_variant(variant)
     parts = v.parts
-    configs = {**(tl_cluster.FAST_MATH if v.fast_math else {}), **(tl_cluster.NO_REUSE if v.relaxed else {})}
+    relaxed = v.start == "relaxed" if v.start else v.program == "registers" and tl_cluster.REGS_RELAXED_START
+    configs = {**(tl_cluster.FAST_MATH if v.fast_math else {}), **(tl_cluster.NO_REUSE if relaxed else {})}
     jit = tilelang.jit(pass_configs=configs)
     if v.program == "registers":
-        kernel = jit(tl_cluster.softmax_cluster_registers_program)(dt, parts, v.unroll, v.relaxed)
+        kernel = jit(tl_cluster.softmax_cluster_registers_program)(dt, parts, v.unroll, relaxed)
     elif v.program == "smem":
-        kernel = jit(tl_cluster.softmax_cluster_smem_program)(dt, parts, v.relaxed)
+        kernel = jit(tl_cluster.softmax_cluster_smem_program)(dt, parts, relaxed)
     else:
         threads = v.threads or tl_cluster.cluster_threads(n, dt, parts)
-        kernel = jit(tl_cluster.softmax_cluster_packed_program)(dt, parts, threads, v.relaxed)
+        kernel = jit(tl_cluster.softmax_cluster_packed_program)(dt, parts, threads, relaxed)
     xv, ov = x.view(rows * parts, n // parts // vec, vec), out.view(rows * parts, n // parts // vec, vec)
     return lambda: kernel(xv, ov)
 
