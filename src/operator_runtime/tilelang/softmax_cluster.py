@@ -113,8 +113,9 @@ def start_exchange(every):
 # bench R T R T): the fp32 registers kernel 256x262144 162.9-163.3 -> 158.5-158.6 us, 1024x65536 136.9-137.2 ->
 # 135.1-135.2 (ncu: `membar` stalls 7.4 -> 5.3 % of samples); but the 16-bit shared-memory kernel ran 3.5-4.5 %
 # slower with it (256x262144 fp16 77.3 -> 80.3-80.7 us, 1024x65536 71.4-71.5 -> 74.7), its lowered CUDA otherwise
-# the same but for `red`'s offset. So only the registers kernel starts relaxed; the other two keep the release
-# start (the sweep's `_relaxed` / `_release` arms time the other choice).
+# the same but for `red`'s offset (ncu, run hw: `mio_throttle` stalls appear, its 64 KB copies into shared memory
+# issued all at once without the release's wait). So only the registers kernel starts relaxed; the other two keep
+# the release start (the sweep's `_relaxed` / `_release` arms time the other choice).
 NO_REUSE = {tilelang.transform.PassConfigKey.TL_DISABLE_SHARED_MEMORY_REUSE: True}
 REGS_RELAXED_START = True  # softmax_cluster_registers_program's start; its jit below carries NO_REUSE with it
 
