@@ -94,18 +94,6 @@ def cluster_threads(n: int, dtype: str, parts: int) -> int:
     return SPLIT_THREADS
 
 
-@T.macro
-def start_exchange(every):
-    """At the kernel's start: clears `every` and arrives (release) on the cluster barrier that
-    exchange_part_stats waits on. The clear is why `every` has bytes of its own: TileLang's shared-memory
-    planner sees only this block's accesses, and a buffer first written after the block reductions got their
-    workspace's bytes, which an early block's remote store corrupted (session 10, run aq: 26 wrong results,
-    clean under compute-sanitizer, which serialises blocks). The release orders the clear before any remote
-    store into these bytes."""
-    T.clear(every)
-    T.cluster_arrive()
-
-
 # The relaxed start: no clear and a relaxed arrive. It is right only when `every` has bytes of its own without the
 # clear, which NO_REUSE asks of the planner (every shared buffer its own bytes; 16 more bytes a block here), so a
 # program built with relaxed_start=True must be compiled with it (tests/tilelang/test_lowering.py checks the lowered
@@ -121,8 +109,18 @@ REGS_RELAXED_START = True  # softmax_cluster_registers_program's start; its jit 
 
 
 @T.macro
-def start_exchange_relaxed():
-    T.cluster_arrive_relaxed()
+def start_exchange(every, relaxed):
+    """At the kernel's start: clears `every` and arrives (release) on the cluster barrier that
+    exchange_part_stats waits on. The clear is why `every` has bytes of its own: TileLang's shared-memory
+    planner sees only this block's accesses, and a buffer first written after the block reductions got their
+    workspace's bytes, which an early block's remote store corrupted (session 10, run aq: 26 wrong results,
+    clean under compute-sanitizer, which serialises blocks). The release orders the clear before any remote
+    store into these bytes. `relaxed` (a Python bool, so one branch is built): the relaxed start above."""
+    if relaxed:
+        T.cluster_arrive_relaxed()
+    else:
+        T.clear(every)
+        T.cluster_arrive()
 
 
 @T.macro
@@ -160,10 +158,7 @@ def softmax_cluster_packed_program(dtype: str, parts: int, threads: int = SPLIT_
             s = T.alloc_fragment((threads,), FP32)
             mine = T.alloc_shared((1, 2), FP32)        # this block's (max, sum)
             every = T.alloc_shared((parts, 2), FP32)   # every block's, written by each block into all
-            if relaxed_start:
-                start_exchange_relaxed()
-            else:
-                start_exchange(every)
+            start_exchange(every, relaxed_start)
             packed_part_stats(x, i, raw, buf, step_max, step_sum, m, s, groups // (threads * packs), packs, vec)
             write_part_stats(m, s, mine, 0)
             exchange_part_stats(mine, every, parts)
@@ -220,10 +215,7 @@ def softmax_cluster_smem_program(dtype: str, parts: int, relaxed_start: bool = F
             s = T.alloc_fragment((SMEM_THREADS,), FP32)
             mine = T.alloc_shared((1, 2), FP32)
             every = T.alloc_shared((parts, 2), FP32)
-            if relaxed_start:
-                start_exchange_relaxed()
-            else:
-                start_exchange(every)
+            start_exchange(every, relaxed_start)
             T.copy(x[i, 0:groups, 0:vec], held)
             T.fill(m, NEG_INF)
             for p in T.serial(SMEM_PACKS):
@@ -307,10 +299,7 @@ def softmax_cluster_registers_program(dtype: str, parts: int, unroll: int | None
             s = T.alloc_fragment((REGS_THREADS,), FP32)
             mine = T.alloc_shared((1, 2), FP32)
             every = T.alloc_shared((parts, 2), FP32)
-            if relaxed_start:
-                start_exchange_relaxed()
-            else:
-                start_exchange(every)
+            start_exchange(every, relaxed_start)
             for t, p, v in T.Parallel(REGS_THREADS, packs, vec):  # pack p of every thread together: coalesced
                 raw[t, p * vec + v] = x[i, p * REGS_THREADS + t, v]
             for t, j in T.Parallel(REGS_THREADS, REGS_VALUES):
