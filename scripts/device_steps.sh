@@ -8,6 +8,7 @@
 #                            # the tree for B, device_build, then wait_a
 #   ab_twice bench 90 60 python -m operator_runtime bench --op softmax --out '$AB_OUT'   # A B A B, A from /tmp/A
 #   sanitize_pair tests/ops/test_softmax.py -k bfloat16   # memcheck and racecheck side by side on nvidia
+#   sanitize_start memcheck copy tests/ops/test_copy.py   # or one tool over one shard; after the shards: sanitize_wait
 #   ... PYTHONPATH=/tmp/A:$PYTHONPATH python ...; pack
 #
 # Why: the device call returns at most 8 files from $OUT and a timeout skips a script's last lines, so everything
@@ -73,20 +74,34 @@ ab_twice() {  # NAME FIRST_SECONDS LATER_SECONDS CMD...: CMD for A then B, twice
   done
 }
 
-sanitize_pair() {  # PYTEST_ARGS...: memcheck and racecheck at once on nvidia (or $SANITIZE_BACKEND), bounded by
-  # left(); then their summaries
-  local tool ex pids=()
-  for tool in memcheck racecheck; do
-    ex=()
-    [ "$tool" = racecheck ] && ex=(--kernel-name-exclude kns=native)
-    timeout $(($(left) - 10)) compute-sanitizer --tool "$tool" "${ex[@]}" --error-exitcode 9 python -m pytest "$@" \
-      --backend "${SANITIZE_BACKEND:-nvidia}" -q -p no:cacheprovider -p no:benchmark -p no:xdist >"$W/$tool.log" 2>&1 &
-    pids+=($!)
-  done
-  wait "${pids[@]}"
-  for tool in memcheck racecheck; do
-    echo "$tool: $(grep -E '[0-9]+ passed' "$W/$tool.log" | tail -1 | cut -c1-80);" \
-      "$(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$W/$tool.log" | tail -1)"
+sanitize_start() {  # TOOL NAME PYTEST_ARGS...: TOOL (memcheck or racecheck) over one shard of tests in the background,
+  # on nvidia (or $SANITIZE_BACKEND), bounded by left(); its log is $W/TOOL-NAME.log ($W/TOOL.log for an empty NAME),
+  # each test's outcome on its own line, so a shard cut by its bound still says which tests it finished
+  local tool=$1 name=$2 ex=()
+  shift 2
+  [ "$tool" = racecheck ] && ex=(--kernel-name-exclude kns=native)  # torch's kernels: not ours to check
+  timeout $(($(left) - 10)) compute-sanitizer --tool "$tool" "${ex[@]}" --error-exitcode 9 python -m pytest "$@" \
+    --backend "${SANITIZE_BACKEND:-nvidia}" -v -p no:cacheprovider -p no:benchmark -p no:xdist \
+    >"$W/$tool${name:+-$name}.log" 2>&1 &
+  SANITIZE_PIDS+=($!)
+}
+
+sanitize_wait() {  # waits for every sanitize_start shard (by pid: a bare `wait` would wait for the console's tee),
+  # then prints each log's pytest summary (or, for a shard cut by its bound, its count of PASSED lines) and the tool's
+  local f done
+  [ ${#SANITIZE_PIDS[@]} -gt 0 ] && wait "${SANITIZE_PIDS[@]}"
+  SANITIZE_PIDS=()
+  for f in "$W"/memcheck*.log "$W"/racecheck*.log; do
+    [ -e "$f" ] || continue
+    done=$(grep -E '[0-9]+ (passed|failed)' "$f" | tail -1 | cut -c1-80)
+    echo "$(basename "$f" .log): ${done:-cut after $(grep -c ' PASSED' "$f") passed, $(grep -c ' FAILED' "$f") failed};" \
+      "$(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$f" | tail -1)"
   done
   pack
+}
+
+sanitize_pair() {  # PYTEST_ARGS...: memcheck and racecheck at once over the same tests, then their summaries
+  sanitize_start memcheck "" "$@"
+  sanitize_start racecheck "" "$@"
+  sanitize_wait
 }

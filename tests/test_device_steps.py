@@ -78,3 +78,35 @@ SANITIZE_BACKEND=tilelang sanitize_pair tests/ops/test_softmax.py -k cluster
     assert "-k cluster --backend tilelang" in (work / "racecheck.log").read_text()
     with tarfile.open(out / "probe.tar") as tar:
         assert "w/memcheck.log" in tar.getnames()
+
+
+@pytest.mark.skipif(shutil.which("bash") is None, reason="no bash")
+def test_sanitize_shards_report_finished_and_cut_shards(tmp_path):
+    # sanitize_start runs one tool over one shard in the background, its own log per (tool, shard); sanitize_wait
+    # waits for them and reports pytest's summary, or, for a shard its bound cut, how many tests it had finished.
+    out, work, bin_dir = tmp_path / "out", tmp_path / "w", tmp_path / "bin"
+    out.mkdir()
+    bin_dir.mkdir()
+    fake = bin_dir / "compute-sanitizer"
+    fake.write_text('#!/bin/bash\necho "tool $2: $*"\necho "t.py::a PASSED"\necho "t.py::b PASSED"\n'
+                    'if [[ "$*" == *cut* ]]; then exit 124; fi\n'
+                    'echo "2 passed in 0.1s"\necho "========= RACECHECK SUMMARY: 0 hazards displayed"\n')
+    fake.chmod(0o755)
+    script = """
+source scripts/device_steps.sh
+device_begin probe 60
+sanitize_start memcheck whole tests/ops/test_copy.py
+sanitize_start racecheck cut tests/ops/test_softmax.py -k cut
+sanitize_wait
+"""
+    env = {"OUT": str(out), "DEVICE_WORK": str(work), "PATH": f"{bin_dir}:{Path(sys.executable).parent}:/usr/bin:/bin"}
+    result = subprocess.run(["bash", "-c", script], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    log = (work / "console.log").read_text()
+    assert "memcheck-whole: 2 passed in 0.1s; ========= RACECHECK SUMMARY: 0 hazards displayed" in log
+    assert "racecheck-cut: cut after 2 passed, 0 failed;" in log
+    racecheck = (work / "racecheck-cut.log").read_text()
+    assert "kns=native" in racecheck and "-k cut --backend nvidia -v" in racecheck
+    assert "kns=native" not in (work / "memcheck-whole.log").read_text()
+    with tarfile.open(out / "probe.tar") as tar:
+        assert {"w/memcheck-whole.log", "w/racecheck-cut.log"} <= set(tar.getnames())
