@@ -3,7 +3,7 @@
 # beside the TileLang suite (tests/ops, tests/tilelang, tests/fuzz) plain, as far as the last of the session's device
 # time goes.
 source scripts/device_steps.sh
-device_begin s48c 270
+device_begin s48c 235
 device_build
 echo "== racecheck, the four tests hy did not reach, beside the TileLang suite ($(date +%T), $(left) s left)"
 for k in 8 16; do
