@@ -15,6 +15,21 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 
 
+def run_with_fake_sanitizer(tmp_path: Path, fake_body: str, script: str) -> tuple[Path, Path]:
+    """Runs `script` (bash, from the repo root) with a stand-in compute-sanitizer whose body is `fake_body` first on
+    PATH; returns ($OUT, $W)."""
+    out, work, bin_dir = tmp_path / "out", tmp_path / "w", tmp_path / "bin"
+    out.mkdir()
+    bin_dir.mkdir()
+    fake = bin_dir / "compute-sanitizer"
+    fake.write_text("#!/bin/bash\n" + fake_body)
+    fake.chmod(0o755)
+    env = {"OUT": str(out), "DEVICE_WORK": str(work), "PATH": f"{bin_dir}:{Path(sys.executable).parent}:/usr/bin:/bin"}
+    result = subprocess.run(["bash", "-c", script], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    return out, work
+
+
 @pytest.mark.skipif(shutil.which("bash") is None, reason="no bash")
 def test_device_steps_pack_every_step_into_one_tar(tmp_path):
     out, work, copy = tmp_path / "out", tmp_path / "w", tmp_path / "A"
@@ -47,13 +62,6 @@ echo "left $(left)"
 def test_ab_twice_and_sanitize_pair(tmp_path):
     # ab_twice runs A, B, A, B with the A arm first on PYTHONPATH and each run's own output path; sanitize_pair
     # runs both tools on the same pytest arguments and prints each log's summary (a stand-in compute-sanitizer here).
-    out, work, bin_dir = tmp_path / "out", tmp_path / "w", tmp_path / "bin"
-    out.mkdir()
-    bin_dir.mkdir()
-    fake = bin_dir / "compute-sanitizer"
-    fake.write_text('#!/bin/bash\necho "tool $2: $*"\necho "3 passed in 0.1s"\n'
-                    'echo "========= ERROR SUMMARY: 0 errors"\n')
-    fake.chmod(0o755)
     script = f"""
 source scripts/device_steps.sh
 device_begin probe 60
@@ -63,9 +71,8 @@ sanitize_pair tests/ops/test_softmax.py -k bfloat16
 cp "$W/racecheck.log" "$W/racecheck-nvidia.log"
 SANITIZE_BACKEND=tilelang sanitize_pair tests/ops/test_softmax.py -k cluster
 """
-    env = {"OUT": str(out), "DEVICE_WORK": str(work), "PATH": f"{bin_dir}:{Path(sys.executable).parent}:/usr/bin:/bin"}
-    result = subprocess.run(["bash", "-c", script], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
-    assert result.returncode == 0, result.stderr
+    out, work = run_with_fake_sanitizer(
+        tmp_path, 'echo "tool $2: $*"\necho "3 passed in 0.1s"\necho "========= ERROR SUMMARY: 0 errors"\n', script)
     for i in (1, 2):
         assert (work / f"arm-A-{i}.txt").read_text().strip() == str(tmp_path / "A")
         assert (work / f"arm-B-{i}.txt").read_text().strip() != str(tmp_path / "A")
@@ -84,14 +91,6 @@ SANITIZE_BACKEND=tilelang sanitize_pair tests/ops/test_softmax.py -k cluster
 def test_sanitize_shards_report_finished_and_cut_shards(tmp_path):
     # sanitize_start runs one tool over one shard in the background, its own log per (tool, shard); sanitize_wait
     # waits for them and reports pytest's summary, or, for a shard its bound cut, how many tests it had finished.
-    out, work, bin_dir = tmp_path / "out", tmp_path / "w", tmp_path / "bin"
-    out.mkdir()
-    bin_dir.mkdir()
-    fake = bin_dir / "compute-sanitizer"
-    fake.write_text('#!/bin/bash\necho "tool $2: $*"\necho "t.py::a PASSED"\necho "t.py::b PASSED"\n'
-                    'if [[ "$*" == *cut* ]]; then exit 124; fi\n'
-                    'echo "2 passed in 0.1s"\necho "========= RACECHECK SUMMARY: 0 hazards displayed"\n')
-    fake.chmod(0o755)
     script = """
 source scripts/device_steps.sh
 device_begin probe 60
@@ -99,9 +98,10 @@ sanitize_start memcheck whole tests/ops/test_copy.py
 sanitize_start racecheck cut tests/ops/test_softmax.py -k cut
 sanitize_wait
 """
-    env = {"OUT": str(out), "DEVICE_WORK": str(work), "PATH": f"{bin_dir}:{Path(sys.executable).parent}:/usr/bin:/bin"}
-    result = subprocess.run(["bash", "-c", script], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
-    assert result.returncode == 0, result.stderr
+    out, work = run_with_fake_sanitizer(
+        tmp_path, 'echo "tool $2: $*"\necho "t.py::a PASSED"\necho "t.py::b PASSED"\n'
+        'if [[ "$*" == *cut* ]]; then exit 124; fi\n'  # the bound's exit, before any summary
+        'echo "2 passed in 0.1s"\necho "========= RACECHECK SUMMARY: 0 hazards displayed"\n', script)
     log = (work / "console.log").read_text()
     assert "memcheck-whole: 2 passed in 0.1s; RACECHECK SUMMARY: 0 hazards displayed" in log
     assert "racecheck-cut: cut after 2 passed, 0 failed;" in log
