@@ -87,15 +87,16 @@ sanitize_start() {  # TOOL NAME PYTEST_ARGS...: TOOL (memcheck or racecheck) ove
 }
 
 sanitize_wait() {  # waits for every sanitize_start shard (by pid: a bare `wait` would wait for the console's tee),
-  # then prints each log's pytest summary (or, for a shard cut by its bound, its count of PASSED lines) and the tool's
-  local f done
+  # then prints, for every memcheck / racecheck log in $W, pytest's summary (or, for a shard cut by its bound, its
+  # count of PASSED lines) and the tool's summary line
+  local f summary
   [ ${#SANITIZE_PIDS[@]} -gt 0 ] && wait "${SANITIZE_PIDS[@]}"
   SANITIZE_PIDS=()
   for f in "$W"/memcheck*.log "$W"/racecheck*.log; do
     [ -e "$f" ] || continue
     # pytest pads its summary with '='; nanobind's leak report at exit may run into the tool's summary line
-    done=$(grep -E '[0-9]+ (passed|failed)' "$f" | tail -1 | sed -E 's/^=+ *//; s/ *=+$//' | cut -c1-100)
-    echo "$(basename "$f" .log): ${done:-cut after $(grep -c ' PASSED' "$f") passed, $(grep -c ' FAILED' "$f") failed};" \
+    summary=$(grep -E '[0-9]+ (passed|failed)' "$f" | tail -1 | sed -E 's/^=+ *//; s/ *=+$//' | cut -c1-100)
+    echo "$(basename "$f" .log): ${summary:-cut after $(grep -c ' PASSED' "$f") passed, $(grep -c ' FAILED' "$f") failed};" \
       "$(grep -oE '(ERROR|RACECHECK) SUMMARY.*' "$f" | tail -1)"
   done
   pack
