@@ -460,7 +460,7 @@ def test_cluster_softmax_gives_the_exchanged_pairs_bytes_of_their_own(program, d
     # blocks arrive at the start again, which is right only because `every` is written first (start_exchange):
     # no other shared buffer may share its bytes, the arrive must release that write, and the wait must come
     # before any remote store.
-    src = lower(program(dtype, parts, *([threads] if threads else [None]), relaxed_start=False))
+    src = lower(program(dtype, parts, *([threads] if threads else []), relaxed_start=False))
     declared = re.findall(r"void\* (\w+) = \(\(void\*\)\(\(char\*\)buf_dyn_shmem \+ (\d+)\)\)", src)
     offsets = {name: int(off) for name, off in declared}
     start = offsets.pop("every")
