@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Session 49, run ia: (1) build main plus the experiment switch ORT_VA_FLAT_BLOCK (vector_add's flat kernel, large
+# Session 49, run ia: (1) build main plus the experiment switch ORT_VA_FLAT_BLOCK (runs/s49a-flat-block-switch.patch) (vector_add's flat kernel, large
 # plans: threads a block, read at create); (2) the bench's contiguous vector_add rows against torch, arms 128 / 512 /
 # 1024 threads, twice; (3) racecheck over the four fp32 many-rounds softmax tests run hy's bound cut, beside the
 # TileLang suite plain.
