@@ -28,6 +28,7 @@ struct VectorAddCudaDescriptor {
   bool transposed[2] = {false, false};  // a, b: staged through shared memory on the tiled path
   bool pairs = false;  // the tiled path's strides allow words of two elements (tiled_pairs)
   vector_add_kernels::TiledPlan tiled;
+  bool flat_wide = false;  // one contiguous fp32 / fp16 row of many waves: flat in blocks of kFlatWideBlock
 };
 
 namespace {
@@ -42,6 +43,14 @@ constexpr int kUnroll = 2;
 // within 0.5 % either way (docs/runs/vector-add-rows-h200-2026-11-30-av.csv). 512 won 2^28 by 0.4 % and lost
 // the broadcast by 4 %.
 constexpr int kRowsBlock = 128;
+// One contiguous row of at least kFlatWideWaves waves of 1024-thread blocks, fp32 or fp16: flat in blocks of 1024.
+// Session 49, run ia (the bench against torch in the same process, one build, 128 / 512 / 1024 threads twice):
+// flat-2^28 fp32 736.4 -> 731.4 us, fp16 368.4 -> 366.1 (0.998x -> 1.004x torch), and A B A B in run ib 730.9 ->
+// 727.2 / 366.3 -> 364.0 (1.003-1.004x); 4096x4096 (7.75 waves fp16,
+// 15.5 fp32) fp16 1 % slower and 1008x2304 fp16 11 % slower, so only rows of many waves take it. bf16 keeps 128:
+// its body holds 56 registers (fp16 and fp32: 40) and ran 6-9 % slower in blocks of 512 and 1024.
+constexpr int kFlatWideBlock = 1024;
+constexpr int64_t kFlatWideWaves = 32;
 
 bool plan_rows(const Nest<3>& n, vector_add_kernels::RowsPlan* p) {
   if (n.ndim == 0) {  // a single element
@@ -144,6 +153,14 @@ void launch_rows(const VectorAddCudaDescriptor* d, T* out, const T* a, const T* 
   const dim3 grid(unsigned(ceil_div(p.inner, kRowsBlock * VEC * UNROLL)), unsigned(std::min<int64_t>(p.rows, 65535)));
   const int bcast = (p.a_inner == 0 ? 1 : 0) | (p.b_inner == 0 ? 2 : 0);
   if (p.rows == 1 && bcast == 0) {
+    if constexpr (VEC > 1 && UNROLL == kUnroll) {
+      if (d->flat_wide) {
+        const unsigned wide = unsigned(ceil_div(p.inner, kFlatWideBlock * VEC * UNROLL));
+        cuda::launch(vector_add_kernels::flat<T, VEC, UNROLL, kFlatWideBlock>, wide, kFlatWideBlock, stream, out, a, b,
+                     p.inner);
+        return;
+      }
+    }
     cuda::launch(vector_add_kernels::flat<T, VEC, UNROLL, kRowsBlock>, grid, kRowsBlock, stream, out, a, b, p.inner);
     return;
   }
@@ -198,6 +215,10 @@ Status vector_add_cuda_create(VectorAddCudaDescriptor** desc, const TensorDesc* 
   // plan (run dy) read the bf16 row broadcast of 16384^2 at 282 us against rows' 255 (where rows' loop runs once
   // a block anyway); fp16 and fp32 tied there.
   d->row_grid = d->rows_path && d->small && d->rows.outer_ndim <= 1 && d->rows.rows <= 65535;
+  // flat's blocks of 1024 hold one an SM (40 registers a thread), so a wave is sm_count blocks.
+  d->flat_wide = d->rows_path && !d->small && d->rows.rows == 1 && d->rows.a_inner == 1 && d->rows.b_inner == 1 &&
+                 d->info.dtype != DType::BFloat16 &&
+                 ceil_div(d->rows.inner, kFlatWideBlock * vec * kUnroll) >= kFlatWideWaves * d->props.sm_count;
   d->steps.inner = d->rows.inner;
   for (int t = 0; t < 3 && d->rows.outer_ndim == 1; ++t) d->steps.step[t] = d->rows.outer_stride[t][0];
   *desc = d;
