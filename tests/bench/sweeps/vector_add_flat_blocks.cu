@@ -10,6 +10,9 @@
 //   t128_exit / t1024_exit: the same with the trigger at exit (the next grid launches as this one ends);
 //   t128_nopdl: no programmatic launch at all, as torch launches.
 // Two repetitions, the arms interleaved within each, so that a drift between them shows in the CSV.
+// Run ib (H200, docs/runs/vector-add-flat-blocks-h200-2026-12-03-ib.csv), the faster repetition against t128:
+// t1024 0.997x at 31 waves, 0.994-0.996x from 62, 1.016x at 7.8 and 1.06-1.15x at 1-2 waves (fp32, fp16); bf16
+// t1024 1.12-1.29x everywhere; the AtExit arms 0.1-0.9 % and no PDL 0.1-1.4 % slower than Early from 2^24 on.
 //
 //   nvcc -std=c++17 -O3 -arch=sm_90 -Isrc/cpp tests/bench/sweeps/vector_add_flat_blocks.cu -o vector_add_flat_blocks
 //   ./vector_add_flat_blocks > vector_add_flat_blocks.csv   (scripts/gpu_check.sh --sweep, SWEEPS=vector_add_flat_blocks)

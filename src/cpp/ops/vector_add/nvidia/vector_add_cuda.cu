@@ -44,11 +44,11 @@ constexpr int kUnroll = 2;
 // the broadcast by 4 %.
 constexpr int kRowsBlock = 128;
 // One contiguous row of at least kFlatWideWaves waves of 1024-thread blocks, fp32 or fp16: flat in blocks of 1024.
-// Session 49, run ia (the bench against torch in the same process, one build, 128 / 512 / 1024 threads twice):
-// flat-2^28 fp32 736.4 -> 731.4 us, fp16 368.4 -> 366.1 (0.998x -> 1.004x torch), and A B A B in run ib 730.9 ->
-// 727.2 / 366.3 -> 364.0 (1.003-1.004x); 4096x4096 (7.75 waves fp16,
-// 15.5 fp32) fp16 1 % slower and 1008x2304 fp16 11 % slower, so only rows of many waves take it. bf16 keeps 128:
-// its body holds 56 registers (fp16 and fp32: 40) and ran 6-9 % slower in blocks of 512 and 1024.
+// Session 49 (H200), the bench against torch in the same process: run ia (one build, 128 / 512 / 1024 threads,
+// twice) flat-2^28 fp32 736.4 -> 731.4 us, fp16 368.4 -> 366.1 (0.998x -> 1.004x torch); run ib A B A B 730.9 ->
+// 727.2 / 366.3 -> 364.0 (1.003-1.004x). tests/bench/sweeps/vector_add_flat_blocks.cu (run ib): 1024 threads
+// 0.3 % ahead from 31 waves, 0.4-0.6 % from 62, behind below 16 (4096x4096 fp16, 7.8 waves: 1.6 %; 1008x2304: 6-15 %).
+// bf16 keeps 128: its body holds 56 registers (fp16 and fp32: 40) and ran 12-29 % slower in blocks of 1024.
 constexpr int kFlatWideBlock = 1024;
 constexpr int64_t kFlatWideWaves = 32;
 
