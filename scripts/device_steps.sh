@@ -107,3 +107,11 @@ sanitize_pair() {  # PYTEST_ARGS...: memcheck and racecheck at once over the sam
   sanitize_start racecheck "" "$@"
   sanitize_wait
 }
+
+deselect_finished() {  # LOG...: sets DESELECT to `--deselect ID` for each test that the pytest -v logs passed or
+  # skipped, so a call can run only what an earlier call's bound cut off (a failed test runs again)
+  local id
+  DESELECT=()
+  while read -r id; do DESELECT+=(--deselect "$id"); done < <(cat "$@" 2>/dev/null |
+    grep -E '(^| )(PASSED|SKIPPED)( |$)' | grep -oE 'tests/[^ ]+::[^ ]+' | sort -u)
+}

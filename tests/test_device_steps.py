@@ -110,3 +110,23 @@ sanitize_wait
     assert "kns=native" not in (work / "memcheck-whole.log").read_text()
     with tarfile.open(out / "probe.tar") as tar:
         assert {"w/memcheck-whole.log", "w/racecheck-cut.log"} <= set(tar.getnames())
+
+
+@pytest.mark.skipif(shutil.which("bash") is None, reason="no bash")
+def test_deselect_finished_names_what_a_cut_run_passed_or_skipped(tmp_path):
+    log = tmp_path / "pytest-tilelang.log"
+    log.write_text(
+        "[gw3] [ 12%] PASSED tests/ops/test_copy.py::test_a[float32-4096] \n"
+        "[gw1] [ 13%] SKIPPED tests/ops/test_copy.py::test_b[nvidia] \n"
+        "[gw0] [ 14%] FAILED tests/ops/test_copy.py::test_c[bfloat16] \n"
+        "tests/fuzz/test_fuzz_ops.py::test_d PASSED                    [ 15%]\n"
+        "[gw2] [ 15%] PASSED tests/ops/test_copy.py::test_a[float32-4096] \n"
+    )
+    script = f'source scripts/device_steps.sh; deselect_finished {log} {tmp_path}/absent.log; printf "%s\\n" "${{DESELECT[@]}}"'
+    result = subprocess.run(["bash", "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split("\n")[:-1] == [
+        "--deselect", "tests/fuzz/test_fuzz_ops.py::test_d",
+        "--deselect", "tests/ops/test_copy.py::test_a[float32-4096]",
+        "--deselect", "tests/ops/test_copy.py::test_b[nvidia]",
+    ]
