@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Prepared in session 50 for the next session's first call (not run yet): A = main (built into /tmp/A in the
+# background), B = main + runs/s50-rs-whole-batches.patch (reduce_sum's `whole_batches` kernel: Block rows of whole
+# batches in 30 / 28 registers, four blocks of 512 an SM where `contiguous` fits three). (1) both builds; (2) the
+# bench's long reduce_sum rows A B A B with Inductor beside (one-row-2^26 splits, so it is the control); (3) B's
+# reduce_sum tests and fuzz on nvidia, memcheck and racecheck of B's whole-batches cases beside them.
+# Copy to .device/ and call it like the session-50 scripts (carry .device and .whl).
+source scripts/device_steps.sh
+device_begin s51a 575
+build_a
+git apply docs/runs/s50-rs-whole-batches.patch && echo "patch applied"
+device_build
+wait_a
+echo "== bench A B A B ($(date +%T), $(left) s left)"
+ab_twice rs 150 120 python -m operator_runtime bench --op reduce_sum --backend nvidia --peers compile \
+  --case rows-1024x65536 rows-256x262144 rows-4096x16384 one-row-2^26 --out '$AB_OUT'
+W=$W python - <<'PY'
+import json, glob, os
+w = os.environ["W"]
+for f in sorted(glob.glob(f"{w}/rs-*/bench.rows.jsonl")):
+    arm = f.split("/")[-2]
+    for line in open(f):
+        r = json.loads(line)
+        print(f"{arm:6s} {r['case']:16s} {r['dtype']:9s} ours {r['us_median']:8.2f} torch {r['torch_us']:8.2f} "
+              f"compile {r.get('compile_us') or 0:8.2f} x{r['torch_us'] / r['us_median']:.4f}")
+PY
+echo "== B: reduce_sum tests and fuzz; sanitizers on the whole-batches cases ($(date +%T), $(left) s left)"
+sanitize_start memcheck rs tests/ops/test_reduce_sum.py -k whole
+sanitize_start racecheck rs tests/ops/test_reduce_sum.py -k whole
+timeout $(($(left) - 25)) python -m pytest tests/ops/test_reduce_sum.py tests/fuzz -k reduce_sum --backend nvidia \
+  -n 12 -v -m "not lowering" -p no:cacheprovider -p no:benchmark > $W/pytest-nvidia-rs.log 2>&1
+echo "rc=$? PASSED $(grep -c ' PASSED' $W/pytest-nvidia-rs.log) FAILED $(grep -c ' FAILED' $W/pytest-nvidia-rs.log)"
+grep -E "^(FAILED|ERROR)" $W/pytest-nvidia-rs.log | head; tail -1 $W/pytest-nvidia-rs.log | cut -c1-200; pack
+sanitize_wait
+echo "== end ($(date +%T))"; pack
