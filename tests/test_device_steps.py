@@ -122,7 +122,10 @@ def test_deselect_finished_names_what_a_cut_run_passed_or_skipped(tmp_path):
         "tests/fuzz/test_fuzz_ops.py::test_d PASSED                    [ 15%]\n"
         "[gw2] [ 15%] PASSED tests/ops/test_copy.py::test_a[float32-4096] \n"
     )
-    script = f'source scripts/device_steps.sh; deselect_finished {log} {tmp_path}/absent.log; printf "%s\\n" "${{DESELECT[@]}}"'
+    script = (
+        f"source scripts/device_steps.sh; deselect_finished {log} {tmp_path}/absent.log; "
+        "printf '%s\\n' \"${DESELECT[@]}\""
+    )
     result = subprocess.run(["bash", "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stderr
     assert result.stdout.split("\n")[:-1] == [
