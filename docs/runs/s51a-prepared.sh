@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Prepared in session 50 for the next session's first call (not run yet): A = main (built into /tmp/A in the
 # background), B = main + runs/s50-rs-whole-batches.patch (reduce_sum's `whole_batches` kernel: Block rows of whole
-# batches in 30 / 28 registers, four blocks of 512 an SM where `contiguous` fits three). (1) both builds; (2) the
+# batches in 28-30 registers, four blocks of 512 (eight of 256) an SM where `contiguous` fits three (six)). (1) both builds; (2) the
 # bench's long reduce_sum rows A B A B with Inductor beside (one-row-2^26 splits, so it is the control); (3) B's
 # reduce_sum tests and fuzz on nvidia, memcheck and racecheck of B's whole-batches cases beside them.
 # Copy to .device/ and call it like the session-50 scripts (carry .device and .whl).
@@ -12,8 +12,8 @@ git apply docs/runs/s50-rs-whole-batches.patch && echo "patch applied"
 device_build
 wait_a
 echo "== bench A B A B ($(date +%T), $(left) s left)"
-ab_twice rs 150 120 python -m operator_runtime bench --op reduce_sum --backend nvidia --peers compile \
-  --case rows-1024x65536 rows-256x262144 rows-4096x16384 one-row-2^26 --out '$AB_OUT'
+ab_twice rs 170 140 python -m operator_runtime bench --op reduce_sum --backend nvidia --peers compile \
+  --case rows-1024x65536 rows-256x262144 rows-4096x16384 rows-4096x4096 rows-32768x4096 one-row-2^26 --out '$AB_OUT'
 W=$W python - <<'PY'
 import json, glob, os
 w = os.environ["W"]
