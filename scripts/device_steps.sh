@@ -7,8 +7,10 @@
 #   build_a                  # or: the tree as it is now built into /tmp/A in the background (CUDA A arms); change
 #                            # the tree for B, device_build, then wait_a
 #   ab_twice bench 90 60 python -m operator_runtime bench --op softmax --out '$AB_OUT'   # A B A B, A from /tmp/A
+#   ab_summary bench         # each arm's bench rows, ours against torch, one line a row
 #   sanitize_pair tests/ops/test_softmax.py -k bfloat16   # memcheck and racecheck side by side on nvidia
 #   sanitize_start memcheck copy tests/ops/test_copy.py   # or one tool over one shard; after the shards: sanitize_wait
+#   deselect_finished .device/s50-done/*.log   # DESELECT: --deselect for what earlier -v logs passed or skipped
 #   ... PYTHONPATH=/tmp/A:$PYTHONPATH python ...; pack
 #
 # Why: the device call returns at most 8 files from $OUT and a timeout skips a script's last lines, so everything
@@ -114,4 +116,17 @@ deselect_finished() {  # LOG...: sets DESELECT to `--deselect ID` for each test 
   DESELECT=()
   while read -r id; do DESELECT+=(--deselect "$id"); done < <(cat "$@" 2>/dev/null |
     grep -E '(^| )(PASSED|SKIPPED)( |$)' | grep -oE 'tests/[^ ]+::[^ ]+' | sort -u)
+}
+
+ab_summary() {  # NAME: one line per bench row of each ab_twice arm ($W/NAME-<A|B>-<1|2>/bench.rows.jsonl): ours,
+  # torch and torch.compile (where the bench ran it) in µs, and ours against torch
+  NAME=$1 W=$W python - <<'PY'
+import glob, json, os
+for f in sorted(glob.glob(f"{os.environ['W']}/{os.environ['NAME']}-*/bench.rows.jsonl")):
+    arm = f.split("/")[-2]
+    for line in open(f):
+        r = json.loads(line)
+        print(f"{arm:8s} {r['case']:18s} {r['dtype']:9s} ours {r['us_median']:8.2f} torch {r['torch_us']:8.2f} "
+              f"compile {r.get('compile_us') or 0:8.2f} x{r['torch_us'] / r['us_median']:.4f}")
+PY
 }

@@ -4,6 +4,7 @@ swapped TileLang file. (device_build runs gpu_check.sh's build, which only the d
 
 from __future__ import annotations
 
+import json
 import shutil
 import subprocess
 import sys
@@ -133,3 +134,21 @@ def test_deselect_finished_names_what_a_cut_run_passed_or_skipped(tmp_path):
         "--deselect", "tests/ops/test_copy.py::test_a[float32-4096]",
         "--deselect", "tests/ops/test_copy.py::test_b[nvidia]",
     ]
+
+
+@pytest.mark.skipif(shutil.which("bash") is None, reason="no bash")
+def test_ab_summary_prints_each_arms_rows(tmp_path):
+    work = tmp_path / "w"
+    for arm, us in (("A-1", 65.5), ("B-1", 60.0)):
+        (work / f"rs-{arm}").mkdir(parents=True)
+        row = {"case": "rows-1024x65536", "dtype": "float32", "us_median": us, "torch_us": 65.0, "compile_us": 60.5}
+        (work / f"rs-{arm}" / "bench.rows.jsonl").write_text(json.dumps(row) + "\n")
+    env = {"DEVICE_WORK": str(work), "PATH": f"{Path(sys.executable).parent}:/usr/bin:/bin"}
+    script = "source scripts/device_steps.sh; W=$DEVICE_WORK; ab_summary rs"
+    result = subprocess.run(["bash", "-c", script], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert len(lines) == 2
+    assert lines[0].split()[:4] == ["rs-A-1", "rows-1024x65536", "float32", "ours"]
+    assert "65.50" in lines[0] and lines[0].endswith("x0.9924")
+    assert "60.00" in lines[1] and "compile    60.50" in lines[1] and lines[1].endswith("x1.0833")

@@ -14,16 +14,7 @@ wait_a
 echo "== bench A B A B ($(date +%T), $(left) s left)"
 ab_twice rs 170 140 python -m operator_runtime bench --op reduce_sum --backend nvidia --peers compile \
   --case rows-1024x65536 rows-256x262144 rows-4096x16384 rows-4096x4096 rows-32768x4096 one-row-2^26 --out '$AB_OUT'
-W=$W python - <<'PY'
-import json, glob, os
-w = os.environ["W"]
-for f in sorted(glob.glob(f"{w}/rs-*/bench.rows.jsonl")):
-    arm = f.split("/")[-2]
-    for line in open(f):
-        r = json.loads(line)
-        print(f"{arm:6s} {r['case']:16s} {r['dtype']:9s} ours {r['us_median']:8.2f} torch {r['torch_us']:8.2f} "
-              f"compile {r.get('compile_us') or 0:8.2f} x{r['torch_us'] / r['us_median']:.4f}")
-PY
+ab_summary rs
 echo "== B: reduce_sum tests and fuzz; sanitizers on the whole-batches cases ($(date +%T), $(left) s left)"
 sanitize_start memcheck rs tests/ops/test_reduce_sum.py -k whole
 sanitize_start racecheck rs tests/ops/test_reduce_sum.py -k whole
