@@ -29,7 +29,7 @@ def correctness_cases() -> list[CorrectnessCase]:
         # nvidia: a 16-bit thread has 6 packs (one batch of 4, then 2 left): the tail loads its packs together
         C("rows-batched-tail", _x((300, 1536))),
         C("rows-batched-tail-misaligned", _x((300, 1570), Layout(offset=1))),  # elements: 50 a thread, 2 left
-        C("rows-4096-block-a-row", _x((1500, 4096))),  # nvidia fp32: a block of 256 a row (kRowBlockTpr)
+        C("rows-4096-block-a-row", _x((1500, 4096))),  # nvidia fp32: a block of 256 a row (whole_batches at 256)
         C("rows-4096-block-a-row-stepped", _x((1200, 4096), Layout(steps=(2, 1), offset=4))),
         C("rows-4096-block-a-row-misaligned", _x((1100, 4096), Layout(offset=1))),
         C("rows-keepdim", _x((17, 129)), attrs={"dim": 1, "keepdim": True}),
@@ -81,6 +81,15 @@ def correctness_cases() -> list[CorrectnessCase]:
         C("lane-packs-one-an-sm", _x((1024, 512))),  # tilelang at exit (over a quarter of the SMs, one an SM)
         C("warp-rows-few-1536", _x((144, 1536))),
         C("warp-rows-wave-1032", _x((8456, 1032))),
+        # nvidia: whole_batches, rows of whole batches of 4 x 512 packs (fp32 16384: two; 16-bit: one) at more rows
+        # than an H200's SMs (unsplit); a row stride of 32768 from an aligned offset; a strided out; rows that are
+        # not whole batches, outer dims that do not coalesce and a misaligned start (`contiguous` instead)
+        C("whole-batches", _x((140, 16384))),
+        C("whole-batches-stepped", _x((140, 16384), Layout(steps=(2, 1), offset=8))),
+        C("whole-batches-strided-out", _x((140, 16384)), out_layout=Layout(steps=(3,))),
+        C("whole-batches-ragged", _x((140, 12288))),
+        C("whole-batches-outer-2d", _x((10, 14, 16384), Layout(steps=(2, 1, 1)))),
+        C("whole-batches-misaligned", _x((140, 16384), Layout(offset=1))),
         C("long-rows-split", _x((3, 200_003))),
         C("one-long-row", _x((1 << 20,)), attrs={"dim": 0}),
         C("columns", _x((300, 257)), attrs={"dim": 0}),

@@ -173,6 +173,39 @@ __global__ void __launch_bounds__(BLOCK) contiguous(T* out, const T* x, float* p
   if (row < r.rows && lane == 0) write_result(out, partials, r, row, out_off, sum);
 }
 
+// `contiguous` for rows of whole batches (length a multiple of UNROLL x TPR 16-byte packs) whose outer dims coalesce
+// into one (a row stride), a block of TPR a row, unsplit and 16-byte aligned: the same loads, without the tail and
+// with a 32-bit batch count instead of 64-bit offsets, so ptxas fits it in 32 registers (30 fp32, 28 16-bit at
+// TPR 512, sm_90; 30 at 256) and four blocks of 512 (eight of 256) share an SM where `contiguous` (40 registers)
+// fits three (six). Why it may pay:
+// rows-1024x65536 fp32 runs its 1024 blocks in 2.6 waves of three an SM and read 59.5-61.6 us on some machines,
+// 64.0-65.6 on others (0.991x torch in session 50's bench), where Inductor's 4 an SM in two waves held 59.5-60.8.
+// `unroll 1`: unrolled twice, the fp32 loop spills at 32 registers.
+template <class T, int TPR, int UNROLL = 4>
+__global__ void __launch_bounds__(TPR, 2048 / TPR) whole_batches(T* out, const T* x, RowsOfDim r,
+                                                                   cuda::Trigger trigger) {
+  cuda::pdl_prologue(trigger);
+  constexpr int kVec = 16 / sizeof(T), kBatch = UNROLL * TPR * kVec;
+  __shared__ float smem[32];
+  const T* p = x + int64_t(blockIdx.x) * r.outer.strides[1][0] + threadIdx.x * kVec;
+  float acc[UNROLL] = {};
+#pragma unroll 1
+  for (int b = int(r.length / kBatch); b > 0; --b, p += kBatch) {
+    float f[UNROLL][kVec];
+#pragma unroll
+    for (int u = 0; u < UNROLL; ++u) cuda::load_f32_words<T, kVec>(p + u * TPR * kVec, f[u]);
+#pragma unroll
+    for (int u = 0; u < UNROLL; ++u)
+#pragma unroll
+      for (int k = 0; k < kVec; ++k) acc[u] += f[u][k];
+  }
+  float total = 0.f;
+#pragma unroll
+  for (int u = 0; u < UNROLL; ++u) total += acc[u];
+  const float sum = cuda::group_reduce<TPR>(total, cuda::SumOp{}, smem);
+  if (threadIdx.x == 0) out[int64_t(blockIdx.x) * r.outer.strides[0][0]] = from_float<T>(sum);
+}
+
 // A short-row kernel's warp (this one's and softmax_kernels::short_rows'): row blockIdx.x * 8 + the warp, lane l
 // holding elements l, l + 32, ... of it, and `fill` where an element is past the row's end or the row past the last.
 template <class T, int PER_LANE, class Index>
