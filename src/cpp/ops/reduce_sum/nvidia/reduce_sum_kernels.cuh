@@ -177,9 +177,8 @@ __global__ void __launch_bounds__(BLOCK) contiguous(T* out, const T* x, float* p
 // into one (a row stride), a block of TPR a row, unsplit and 16-byte aligned: the same loads, without the tail and
 // with a 32-bit batch count instead of 64-bit offsets, so ptxas fits it in 32 registers (30 fp32, 28 16-bit at
 // TPR 512, sm_90; 30 at 256) and four blocks of 512 (eight of 256) share an SM where `contiguous` (40 registers)
-// fits three (six). Why it may pay:
-// rows-1024x65536 fp32 runs its 1024 blocks in 2.6 waves of three an SM and read 59.5-61.6 us on some machines,
-// 64.0-65.6 on others (0.991x torch in session 50's bench), where Inductor's 4 an SM in two waves held 59.5-60.8.
+// fits three (six). It paid, a little (session 51, H200): ncu's achieved occupancy at rows-1024x65536 fp32 71 -> 96 %,
+// and every bench row it takes 0.6-2.0 % faster (59.6 -> 59.1 us there, 0.991x torch in session 50's slower run).
 // `unroll 1`: unrolled twice, the fp32 loop spills at 32 registers.
 template <class T, int TPR, int UNROLL = 4>
 __global__ void __launch_bounds__(TPR, 2048 / TPR) whole_batches(T* out, const T* x, RowsOfDim r,
