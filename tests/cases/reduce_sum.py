@@ -94,6 +94,12 @@ def correctness_cases() -> list[CorrectnessCase]:
         C("one-long-row", _x((1 << 20,)), attrs={"dim": 0}),
         C("columns", _x((300, 257)), attrs={"dim": 0}),
         C("columns-split", _x((4099, 64)), attrs={"dim": -2}),
+        # nvidia: column sums of whole 16-byte packs run strided_lanes, 8 row lanes a block: fewer rows than lanes, a
+        # last block with one live output thread (2056 columns) over split rows that are not whole lane steps, and
+        # outputs over two outer dims (a middle dim) split 5 ways
+        C("columns-lanes-few-rows", _x((5, 64)), attrs={"dim": 0}),
+        C("columns-lanes-ragged", _x((1030, 2056)), attrs={"dim": 0}),
+        C("columns-lanes-outer-2d", _x((6, 700, 48)), attrs={"dim": 1}),
         C("middle-dim", _x((6, 50, 40)), attrs={"dim": 1}),
         C("middle-dim-keepdim", _x((6, 50, 40)), attrs={"dim": -2, "keepdim": True}),
         C("transposed", _x((120, 90), transposed(2)), attrs={"dim": 1}),

@@ -329,6 +329,71 @@ __global__ void __launch_bounds__(256) strided(T* out, const T* x, float* partia
   }
 }
 
+// `strided` with LANES rows read at once: a block of 256 threads is 256 / LANES output threads (VEC adjacent outputs
+// each, one 16-byte pack when VEC > 1) by LANES row lanes. Lane l of a split reads its rows begin + l, begin + l +
+// LANES, ..., UNROLL of them in flight, into one fp32 sum an output; the lanes' sums are then added in lane order
+// through shared memory, so results stay deterministic. Against `strided`, which keeps UNROLL sums an output live
+// for one lane's rows, a block spreads the same loads over fewer registers and a split covers LANES times the rows
+// for one partial: the workspace a column sum writes and reads again shrinks by LANES. At LANES 8, UNROLL 8: 46
+// registers (16-bit; 44 fp32) against strided's 64 (54), five blocks an SM against four, and 41 splits of 32768x4096
+// halves where strided needed 256 (ptxas interleaves the loads with the adds, so fewer than 8 are in flight).
+// H200, session 52 (run il): the bench's 32768x4096 columns 66.9 -> 63.1 us (halves, Inductor 64.3) and 123.6 ->
+// 121.8 (fp32, Inductor 122.0); the sweep (tests/bench/sweeps/reduce_sum_columns.cu) 1.06-1.9x faster on all six
+// shapes and three dtypes, LANES 8 x UNROLL 8 the fastest arm or within 1 % of it on each.
+template <class T, int VEC, int LANES, int UNROLL>
+__global__ void __launch_bounds__(256) strided_lanes(T* out, const T* x, float* partials, RowsOfDim r,
+                                                     cuda::Trigger trigger) {
+  cuda::pdl_prologue(trigger);
+  static_assert(LANES >= 1 && (256 / LANES) % 32 == 0, "whole warps of output threads a lane");
+  constexpr int kOutThreads = 256 / LANES;
+  const int t = int(threadIdx.x % kOutThreads), lane = int(threadIdx.x / kOutThreads);
+  const int64_t row = (int64_t(blockIdx.x) * kOutThreads + t) * VEC;
+  const bool live = row < r.rows;
+  int64_t out_off = 0, x_off = 0, begin, end;
+  split_range<1>(r.length, gridDim.y, blockIdx.y, &begin, &end);
+  float acc[VEC] = {};
+  if (live) {
+    row_offsets(r.outer, row, &out_off, &x_off);
+    const int64_t step = int64_t(LANES) * r.x_stride;
+    const T* p = x + x_off + (begin + lane) * r.x_stride;
+    int64_t k = begin + lane;
+    for (; k + (UNROLL - 1) * LANES < end; k += UNROLL * LANES, p += UNROLL * step) {
+      float f[UNROLL][VEC];
+#pragma unroll
+      for (int u = 0; u < UNROLL; ++u) cuda::load_f32_words<T, VEC>(p + u * step, f[u]);
+#pragma unroll
+      for (int u = 0; u < UNROLL; ++u)
+#pragma unroll
+        for (int j = 0; j < VEC; ++j) acc[j] += f[u][j];
+    }
+    for (; k < end; k += LANES, p += step) {
+      float f[VEC];
+      cuda::load_f32_words<T, VEC>(p, f);
+#pragma unroll
+      for (int j = 0; j < VEC; ++j) acc[j] += f[j];
+    }
+  }
+  if constexpr (LANES > 1) {
+    __shared__ float lane_sums[LANES - 1][VEC][kOutThreads];  // [.][.][t]: a warp's stores hit 32 banks
+    if (lane > 0)
+#pragma unroll
+      for (int j = 0; j < VEC; ++j) lane_sums[lane - 1][j][t] = acc[j];
+    __syncthreads();
+    if (lane > 0) return;
+#pragma unroll
+    for (int l = 0; l < LANES - 1; ++l)
+#pragma unroll
+      for (int j = 0; j < VEC; ++j) acc[j] += lane_sums[l][j][t];
+  }
+  if (!live) return;
+  const int64_t out_step = r.outer.ndim ? r.outer.strides[0][r.outer.ndim - 1] : 0;
+#pragma unroll
+  for (int j = 0; j < VEC; ++j) write_result(out, partials, r, row + j, out_off + j * out_step, acc[j]);
+}
+
+// The library's strided_lanes shape for 16-byte packs, the fastest or within 1 % of it in the column-sum sweep.
+constexpr int kColumnLanes = 8, kColumnUnroll = 8;
+
 // Adds each row's partial sums in a fixed order, so results are deterministic.
 //   finish_few_rows: a warp per row; lane l takes splits l, l + 32, ..., then a fixed shuffle tree (one
 //                    row split a thousand ways: a lone thread would add 1056 partials one by one).

@@ -1,0 +1,122 @@
+// reduce_sum over dim 0 of a contiguous (rows, cols) tensor, the column sums: the library's `strided` kernel (a
+// thread per 16-byte pack of outputs, UNROLL sums a pack live, split over rows into one wave of resident blocks,
+// then finish_rows) against `strided_lanes` (the same threads as output threads x LANES row lanes, one sum a value,
+// the lanes added in shared memory) at LANES 1-8 and UNROLL 4 or 8, each at the split count that fills one wave of
+// its own resident blocks, half of it and twice it. In the session-51 bench Inductor ran 32768x4096 halves at 64.2 µs
+// against our 66.8 and fp32 at 121.9 against 124.5, while our row sums of the same bytes ran 60.1 and 116.3.
+// Launched as the library launches them (PDL, the HalfWindow trigger), in CUDA graphs of launches on their own
+// inputs (sweep_timing.cuh), so the times compare with each other and, roughly, with the bench.
+//
+//   nvcc -std=c++17 -O3 -arch=sm_90 -Isrc/cpp tests/bench/sweeps/reduce_sum_columns.cu -o reduce_sum_columns
+//   ./reduce_sum_columns > reduce_sum_columns.csv   (scripts/gpu_check.sh --sweep with SWEEPS=reduce_sum_columns)
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdio>
+#include <vector>
+
+#include "core/cuda_launch.cuh"
+#include "ops/reduce_sum/nvidia/reduce_sum_kernels.cuh"
+#include "sweep_timing.cuh"
+
+namespace {
+
+using namespace ort;
+
+// The RowsOfDim of a sum over dim 0 of a contiguous (rows, cols) tensor: cols outputs of rows elements each.
+RowsOfDim columns_of(int64_t rows, int64_t cols) {
+  RowsOfDim r;
+  r.dim = 0;
+  r.rows = cols;
+  r.length = rows;
+  r.x_stride = cols;
+  r.out_stride = 0;
+  r.outer.ndim = 1;
+  r.outer.shape[0] = cols;
+  r.outer.strides[0][0] = 1;
+  r.outer.strides[1][0] = 1;
+  return r;
+}
+
+using Kernel = void (*)(float*, const float*, float*, RowsOfDim, cuda::Trigger);
+
+struct Arm {
+  const char* name;
+  int lanes, unroll;  // lanes 0: the library's `strided`
+};
+
+constexpr Arm kArms[] = {{"strided", 0, 4},      {"lanes1_u4", 1, 4}, {"lanes1_u8", 1, 8}, {"lanes2_u4", 2, 4},
+                         {"lanes2_u8", 2, 8},    {"lanes4_u4", 4, 4}, {"lanes4_u8", 4, 8}, {"lanes8_u4", 8, 4},
+                         {"lanes8_u8", 8, 8}};
+
+// Calls f(kernel) with the arm's kernel for T (VEC 16-byte packs of outputs).
+template <class T, class F>
+void with_kernel(const Arm& a, F&& f) {
+  constexpr int kVec = 16 / sizeof(T);
+  namespace k = reduce_sum_kernels;
+  if (a.lanes == 0) f(k::strided<T, kVec>);
+  else if (a.lanes == 1 && a.unroll == 4) f(k::strided_lanes<T, kVec, 1, 4>);
+  else if (a.lanes == 1) f(k::strided_lanes<T, kVec, 1, 8>);
+  else if (a.lanes == 2 && a.unroll == 4) f(k::strided_lanes<T, kVec, 2, 4>);
+  else if (a.lanes == 2) f(k::strided_lanes<T, kVec, 2, 8>);
+  else if (a.lanes == 4 && a.unroll == 4) f(k::strided_lanes<T, kVec, 4, 4>);
+  else if (a.lanes == 4) f(k::strided_lanes<T, kVec, 4, 8>);
+  else if (a.unroll == 4) f(k::strided_lanes<T, kVec, 8, 4>);
+  else f(k::strided_lanes<T, kVec, 8, 8>);
+}
+
+template <class T>
+void sweep(int64_t rows, int64_t cols, int sms, int64_t slots) {
+  constexpr int kVec = 16 / sizeof(T);
+  const size_t bytes = size_t(rows) * size_t(cols) * sizeof(T);
+  const int launches = launches_for(bytes);
+  const LaunchTensors<T> t(launches, size_t(cols) * sizeof(T), bytes);
+  float* ws;
+  CHECK(cudaMalloc(&ws, size_t(cols) * 4096 * sizeof(float)));
+  const RowsOfDim r = columns_of(rows, cols);
+  const unsigned blocks = unsigned((cols + 256 * kVec - 1) / (256 * kVec));
+  for (const Arm& a : kArms) {
+    with_kernel<T>(a, [&](auto kernel) {
+      int resident = 0;
+      CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&resident, kernel, 256, 0));
+      // Output threads a block: 256 for strided (and lanes 1), 256 / lanes else; blocks along x to cover cols.
+      const unsigned bx = a.lanes <= 1 ? blocks : unsigned((cols + (256 / a.lanes) * kVec - 1) / ((256 / a.lanes) * kVec));
+      const int wave = int(std::max<int64_t>(1, int64_t(sms) * resident / bx));
+      for (int splits : {wave / 2, wave, wave * 2}) {
+        if (splits < 1 || splits > 4096 || rows / splits < 16) continue;
+        const double us = time_graph(launches, [&](int i, cudaStream_t st) {
+          const cuda::Stream s{st, true, slots};
+          T* out = t.out[size_t(i)];
+          const T* x = t.x[size_t(i)];
+          cuda::launch(kernel, dim3(bx, unsigned(splits)), 256, s, out, x, ws, r);
+          if (splits > 1)
+            cuda::launch(reduce_sum_kernels::finish_rows<T>, unsigned((cols + 31) / 32),
+                         dim3(32, reduce_sum_kernels::kFinishLanes), s, out, static_cast<const float*>(ws), r, splits);
+        });
+        std::printf("%s,%lldx%lld,%s,%d,%d,%d,%d,%.2f,%.0f\n", dtype_name<T>(), (long long)rows, (long long)cols,
+                    a.name, a.lanes, a.unroll, resident, splits, us, double(bytes + size_t(cols) * sizeof(T)) / us * 1e-3);
+        std::fflush(stdout);
+      }
+    });
+  }
+  CHECK(cudaFree(ws));
+}
+
+}  // namespace
+
+int main() {
+  int sms = 0;
+  CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
+  const int64_t slots = device_thread_slots();
+  std::printf("dtype,shape,arm,lanes,unroll,blocks_per_sm,splits,us,gbps\n");
+  // The bench's case first, then columns of other widths and depths (a rule fitted on one shape is timed on its
+  // neighbours before it lands).
+  const int64_t shapes[][2] = {{32768, 4096}, {4096, 4096}, {65536, 1024}, {2048, 16384}, {256, 65536}, {262144, 256}};
+  for (const auto& s : shapes) {
+    sweep<bfloat16_t>(s[0], s[1], sms, slots);
+    sweep<half_t>(s[0], s[1], sms, slots);
+    sweep<float>(s[0], s[1], sms, slots);
+  }
+  return 0;
+}
