@@ -40,6 +40,8 @@ reduce-rows-4096x128-fp16-ours reduce_sum rows-4096x128 float16 ours
 reduce-rows-4096x128-fp16-torch reduce_sum rows-4096x128 float16 torch
 reduce-columns-fp16-ours reduce_sum columns-32768x4096-dim0 float16 ours
 reduce-columns-fp16-torch reduce_sum columns-32768x4096-dim0 float16 torch
+reduce-columns-fp32-ours reduce_sum columns-32768x4096-dim0 float32 ours
+reduce-columns-fp32-tilelang reduce_sum columns-32768x4096-dim0 float32 ours tilelang
 reduce-rows-256x262144-bf16-ours reduce_sum rows-256x262144 bfloat16 ours
 copy-transpose-bf16-ours copy transpose-8192^2 bfloat16 ours
 add-row-broadcast-fp32-ours vector_add row-broadcast-16384^2 float32 ours

@@ -70,6 +70,8 @@ LAZY = (
                     id=f"reduce_rows_packed-{dt}-n{n}") for dt in ("float16", "bfloat16") for n in (1024, 1536, 2304)]
     + [pytest.param(tl_sum.reduce_columns_packed_program, (dt, odt), id=f"reduce_columns_packed-{dt}-to-{odt or dt}")
        for dt in ("float16", "bfloat16") for odt in ("", "float32")]
+    + [pytest.param(tl_sum.reduce_columns_lanes_program, (dt, odt), id=f"reduce_columns_lanes-{dt}-to-{odt or dt}")
+       for dt in FLOATS for odt in ("", "float32")]
     + [pytest.param(tl_softmax.softmax_program, (dt, *tl_softmax.config(n).values()), id=f"softmax-{dt}-n{n}")
        for dt in FLOATS for n in (100, 200, 1000, 1536, 4096, 5000, 16384, 70000)]
     + [pytest.param(tl_softmax.softmax_packed_program, (dt, n, tl_softmax.packed_threads(n, dt)),
@@ -270,6 +272,23 @@ def test_reduce_sum_plan_has_a_workspace_exactly_when_it_splits(outer, length, i
     if inner == 1:  # rows: the pass suits the piece each launch sums, and the finish exists only when split
         assert plan.chunk == tl_sum.row_chunk(dtype, length // plan.pieces)
         assert (plan.finish_chunk > 0) == (plan.pieces > 1)
+
+
+@pytest.mark.parametrize("outer,length,inner,dtype,lanes,pieces", [
+    (1, 32768, 4096, "bfloat16", True, 32),  # 16 lane blocks x 32 pieces: 512 blocks, under 5 an SM on 132 SMs
+    (1, 32768, 4096, "float32", True, 16),   # fp32 packs hold 4 columns: 32 lane blocks
+    (1, 262144, 256, "float16", True, 512),
+    (6, 700, 48, "float32", False, 4),        # 48 columns: not whole blocks of 32 packs
+    (1, 4100, 4096, "float16", False, 4),     # 4 pieces of 1025 rows: not whole steps of 64, so the tile kernels
+])
+def test_reduce_sum_plan_takes_the_lanes_kernel_for_whole_lane_blocks_and_steps(outer, length, inner, dtype, lanes,
+                                                                                pieces):
+    plan = tl_sum.plan(outer, length, inner, dtype, sm_count=132)
+    assert (plan.lanes, plan.pieces) == (lanes, pieces)
+    if lanes:
+        assert tl_sum.lanes_fit(length, inner, dtype, plan.pieces)
+        blocks = outer * inner // (tl_sum.LANE_PACKS * tl_sum.pack_width(dtype)) * plan.pieces
+        assert blocks <= tl_sum.LANES_BLOCKS_PER_SM * 132  # one wave at most
 
 
 @pytest.mark.parametrize("n,dtype,parts", [

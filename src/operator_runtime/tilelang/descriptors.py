@@ -246,8 +246,12 @@ class ReduceSum(_Descriptor):
             self._kernel = tl_sum.reduce_columns_into(x.dtype, partial_dtype, tl_sum.ROW_TILE, plan.block_c)
             if plan.pieces > 1:
                 self._finish = tl_sum.reduce_columns_into("float32", x.dtype, tl_sum.ROW_TILE, plan.block_c)
-            # The same for 16-bit columns: whole blocks of columns, whole tiles of rows.
-            if (x.dtype != "float32" and self._inner % plan.block_c == 0
+            # Columns of whole lane blocks and pieces of whole lane steps, every dtype: row lanes over 16-byte packs
+            # (tl_sum.plan cut them for it); else for 16-bit columns the packed tiles: whole blocks of columns, whole
+            # tiles of rows.
+            if plan.lanes:
+                self._packed = tl_sum.reduce_columns_lanes_into(x.dtype, partial_dtype)
+            elif (x.dtype != "float32" and self._inner % plan.block_c == 0
                     and (self._length // plan.pieces) % tl_sum.ROW_TILE == 0):
                 self._packed = tl_sum.reduce_columns_packed_into(x.dtype, partial_dtype, tl_sum.ROW_TILE, plan.block_c)
 

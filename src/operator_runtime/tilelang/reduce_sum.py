@@ -444,6 +444,63 @@ def reduce_columns_packed_program(dtype: str, out_dtype: str = "", row_tile: int
     return reduce_columns_packed_kernel
 
 
+# The lanes kernel: 8 row lanes x 32 packs, 8 rows a lane loaded at once, at most 48 registers so that 5 blocks fit
+# an SM (ptxas on the CPU: 86-88 for fp32 and 56 for halves without the bound, no spill with it).
+COLUMN_LANES, LANE_PACKS, COLUMN_UNROLL, LANES_BLOCKS_PER_SM = 8, 32, 8, 5
+
+
+def _lanes_total(lane_sums, c, v):
+    """The sum of pack c's value v over the lanes, in lane order, as one expression (built here, outside the DSL,
+    whose variables cannot be reassigned)."""
+    total = lane_sums[c, v]
+    for lane in range(1, COLUMN_LANES):
+        total = total + lane_sums[lane * LANE_PACKS + c, v]
+    return total
+
+
+def reduce_columns_lanes_program(dtype: str, out_dtype: str = "", unroll: int = COLUMN_UNROLL,
+                                 min_blocks: int = LANES_BLOCKS_PER_SM):
+    """Column sums in row lanes, the CUDA backend's strided_lanes (reduce_sum_kernels.cuh): a block of 256 threads is
+    32 threads of 16-byte packs of adjacent columns by COLUMN_LANES row lanes. Lane l reads rows l, l + 8, ... of its
+    piece, `unroll` of them at once, into one fp32 sum a column in registers; only at the end are the lanes added, in
+    lane order, through shared memory. `column_sums_body` instead reduces each loaded (rows, columns) tile across the
+    block before the next. x is viewed as (outer, length, inner / VEC, VEC); the descriptor checks that the columns are
+    whole blocks of 32 packs, the length whole steps of 8 x `unroll` rows and x 16-byte aligned."""
+    out_dtype = out_dtype or dtype
+    vec = pack_width(dtype)
+    threads, step = COLUMN_LANES * LANE_PACKS, COLUMN_LANES * unroll
+    outer, length, groups = T.dynamic("outer"), T.dynamic("length"), T.dynamic("groups")
+    # Thread t (lane t // 32, pack t % 32) owns row t of every (threads, ...) fragment.
+    own_raw = T.Fragment((threads, unroll * vec), forward_thread_fn=lambda t, j: t, forward_index_fn=lambda t, j: j)
+    own_acc = T.Fragment((threads, vec), forward_thread_fn=lambda t, j: t, forward_index_fn=lambda t, j: j)
+
+    @T.prim_func
+    def reduce_columns_lanes_kernel(x: T.Tensor((outer, length, groups, vec), dtype),
+                                    out: T.Tensor((outer, groups * vec), out_dtype)):
+        with T.Kernel(groups // LANE_PACKS, outer, threads=threads) as (bx, o):
+            if min_blocks:
+                T.annotate_min_blocks_per_sm(min_blocks)
+            T.pdl_sync()
+            raw = T.alloc_fragment((threads, unroll * vec), dtype)
+            acc = T.alloc_fragment((threads, vec), FP32)
+            lane_sums = T.alloc_shared((threads, vec), FP32)
+            T.annotate_layout({raw: own_raw, acc: own_acc})
+            T.clear(acc)
+            for k in T.serial(length // step):
+                for t, u, v in T.Parallel(threads, unroll, vec):
+                    raw[t, u * vec + v] = x[o, (k * unroll + u) * COLUMN_LANES + t // LANE_PACKS,
+                                            bx * LANE_PACKS + t % LANE_PACKS, v]
+                for u in range(unroll):  # unrolled here: one add a value a row, in row order
+                    for t, v in T.Parallel(threads, vec):
+                        acc[t, v] += T.cast(raw[t, u * vec + v], FP32)
+            for t, v in T.Parallel(threads, vec):
+                lane_sums[t, v] = acc[t, v]
+            for c, v in T.Parallel(LANE_PACKS, vec):
+                out[o, (bx * LANE_PACKS + c) * vec + v] = T.cast(_lanes_total(lane_sums, c, v), out_dtype)
+
+    return reduce_columns_lanes_kernel
+
+
 def split_count(blocks: int, length: int, min_piece: int, target_blocks: int) -> int:
     """How many equal pieces to cut the reduced dim into: a power of two that divides `length`, keeps each
     piece at least `min_piece` long, and brings the grid (`blocks` per piece) up to `target_blocks`.
@@ -474,11 +531,25 @@ class SumPlan:
     chunk: int
     finish_chunk: int
     block_c: int = BLOCK_C  # columns a block of the column kernel sums
+    lanes: bool = False  # column sums that reduce_columns_lanes_program takes when x is aligned
+
+
+def lanes_fit(length: int, inner: int, dtype: str, pieces: int) -> bool:
+    """Whether reduce_columns_lanes_program can sum these columns in `pieces`: whole blocks of 32 packs of columns,
+    and each piece whole steps of 8 lanes x COLUMN_UNROLL rows."""
+    step = COLUMN_LANES * COLUMN_UNROLL
+    return inner % (LANE_PACKS * pack_width(dtype)) == 0 and length % pieces == 0 and (length // pieces) % step == 0
 
 
 def plan(outer: int, length: int, inner: int, dtype: str, sm_count: int, block_c: int = BLOCK_C) -> SumPlan:
-    """The plan for summing the middle dim of an (outer, length, inner) view; pure, so CPU tests check it."""
+    """The plan for summing the middle dim of an (outer, length, inner) view; pure, so CPU tests check it. Columns of
+    whole lane blocks are cut for the lanes kernel's blocks (5 an SM), the others for the tile kernels' (16 an SM)."""
     rows = inner == 1
+    if not rows and inner % (LANE_PACKS * pack_width(dtype)) == 0 and outer:
+        blocks = outer * inner // (LANE_PACKS * pack_width(dtype))
+        pieces = split_count(blocks, length, COLUMN_LANES * COLUMN_UNROLL, LANES_BLOCKS_PER_SM * sm_count)
+        if lanes_fit(length, inner, dtype, pieces):
+            return SumPlan(pieces, 4 * outer * pieces * inner if pieces > 1 else 0, 0, 0, block_c, lanes=True)
     blocks = outer * (1 if rows else -(-inner // block_c))
     pieces = split_count(blocks, length, MIN_ROW_PIECE if rows else MIN_COLUMN_PIECE,
                          BLOCKS_PER_SM * sm_count) if blocks else 1
@@ -497,3 +568,4 @@ reduce_short_rows_packed_into = jit(reduce_short_rows_packed_program)
 reduce_columns_lazy = jit(out_idx=[-1])(reduce_columns_program)
 reduce_columns_packed_into = jit(reduce_columns_packed_program)
 reduce_columns_into = jit(reduce_columns_program)
+reduce_columns_lanes_into = jit(reduce_columns_lanes_program)

@@ -8,12 +8,16 @@
 // inputs (sweep_timing.cuh), so the times compare with each other and, roughly, with the bench.
 //
 //   nvcc -std=c++17 -O3 -arch=sm_90 -Isrc/cpp tests/bench/sweeps/reduce_sum_columns.cu -o reduce_sum_columns
-//   ./reduce_sum_columns > reduce_sum_columns.csv   (scripts/gpu_check.sh --sweep with SWEEPS=reduce_sum_columns)
+//   ./reduce_sum_columns [FIRST] > reduce_sum_columns.csv   (FIRST: skip the shapes before this index;
+//   scripts/gpu_check.sh --sweep with SWEEPS=reduce_sum_columns)
 #include <cuda_runtime.h>
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
+#include <iterator>
 #include <vector>
 
 #include "core/cuda_launch.cuh"
@@ -50,10 +54,10 @@ constexpr Arm kArms[] = {{"strided", 0, 4},      {"lanes1_u4", 1, 4}, {"lanes1_u
                          {"lanes2_u8", 2, 8},    {"lanes4_u4", 4, 4}, {"lanes4_u8", 4, 8}, {"lanes8_u4", 8, 4},
                          {"lanes8_u8", 8, 8}};
 
-// Calls f(kernel) with the arm's kernel for T (VEC 16-byte packs of outputs).
-template <class T, class F>
+// Calls f(kernel) with the arm's kernel for T: VEC outputs a thread (16-byte packs, or 1 for columns whose packs
+// do not fit).
+template <class T, int kVec = 16 / sizeof(T), class F>
 void with_kernel(const Arm& a, F&& f) {
-  constexpr int kVec = 16 / sizeof(T);
   namespace k = reduce_sum_kernels;
   if (a.lanes == 0) f(k::strided<T, kVec>);
   else if (a.lanes == 1 && a.unroll == 4) f(k::strided_lanes<T, kVec, 1, 4>);
@@ -66,9 +70,8 @@ void with_kernel(const Arm& a, F&& f) {
   else f(k::strided_lanes<T, kVec, 8, 8>);
 }
 
-template <class T>
+template <class T, int kVec = 16 / sizeof(T)>
 void sweep(int64_t rows, int64_t cols, int sms, int64_t slots) {
-  constexpr int kVec = 16 / sizeof(T);
   const size_t bytes = size_t(rows) * size_t(cols) * sizeof(T);
   const int launches = launches_for(bytes);
   const LaunchTensors<T> t(launches, size_t(cols) * sizeof(T), bytes);
@@ -77,14 +80,21 @@ void sweep(int64_t rows, int64_t cols, int sms, int64_t slots) {
   const RowsOfDim r = columns_of(rows, cols);
   const unsigned blocks = unsigned((cols + 256 * kVec - 1) / (256 * kVec));
   for (const Arm& a : kArms) {
-    with_kernel<T>(a, [&](auto kernel) {
+    if (kVec == 1 && a.lanes != 0 && !(a.lanes == 8 && a.unroll == 8)) continue;  // elements: the two candidates
+    with_kernel<T, kVec>(a, [&](auto kernel) {
       int resident = 0;
       CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&resident, kernel, 256, 0));
       // Output threads a block: 256 for strided (and lanes 1), 256 / lanes else; blocks along x to cover cols.
       const unsigned bx = a.lanes <= 1 ? blocks : unsigned((cols + (256 / a.lanes) * kVec - 1) / ((256 / a.lanes) * kVec));
       const int wave = int(std::max<int64_t>(1, int64_t(sms) * resident / bx));
-      for (int splits : {wave / 2, wave, wave * 2}) {
-        if (splits < 1 || splits > 4096 || rows / splits < 16) continue;
+      // Half a wave, one and two; and unsplit (no finishing kernel) where the unsplit grid fills at least an eighth
+      // of a wave (below that it only runs long).
+      std::vector<int> counts;
+      if (int64_t(bx) * 8 >= int64_t(sms) * resident) counts.push_back(1);
+      for (int s : {wave / 2, wave, wave * 2})
+        if (s > 1 && std::find(counts.begin(), counts.end(), s) == counts.end()) counts.push_back(s);
+      for (int splits : counts) {
+        if (splits > 4096 || rows / splits < 16) continue;
         const double us = time_graph(launches, [&](int i, cudaStream_t st) {
           const cuda::Stream s{st, true, slots};
           T* out = t.out[size_t(i)];
@@ -95,7 +105,8 @@ void sweep(int64_t rows, int64_t cols, int sms, int64_t slots) {
                          dim3(32, reduce_sum_kernels::kFinishLanes), s, out, static_cast<const float*>(ws), r, splits);
         });
         std::printf("%s,%lldx%lld,%s,%d,%d,%d,%d,%.2f,%.0f\n", dtype_name<T>(), (long long)rows, (long long)cols,
-                    a.name, a.lanes, a.unroll, resident, splits, us, double(bytes + size_t(cols) * sizeof(T)) / us * 1e-3);
+                    kVec == 1 ? (a.lanes ? "elements_lanes8_u8" : "elements_strided") : a.name, a.lanes, a.unroll,
+                    resident, splits, us, double(bytes + size_t(cols) * sizeof(T)) / us * 1e-3);
         std::fflush(stdout);
       }
     });
@@ -105,18 +116,28 @@ void sweep(int64_t rows, int64_t cols, int sms, int64_t slots) {
 
 }  // namespace
 
-int main() {
+int main(int argc, char** argv) {
+  const int64_t first_shape = argc > 1 ? std::atoi(argv[1]) : 0;  // skip the shapes before this index
   int sms = 0;
   CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
   const int64_t slots = device_thread_slots();
   std::printf("dtype,shape,arm,lanes,unroll,blocks_per_sm,splits,us,gbps\n");
   // The bench's case first, then columns of other widths and depths (a rule fitted on one shape is timed on its
   // neighbours before it lands).
-  const int64_t shapes[][2] = {{32768, 4096}, {4096, 4096}, {65536, 1024}, {2048, 16384}, {256, 65536}, {262144, 256}};
-  for (const auto& s : shapes) {
+  // Run il (session 52) timed the first six; the next four put the unsplit grid at 19-48 % of a wave of 16-bit lane
+  // blocks (256x65536 ran 16 % faster unsplit than at the wave's 2 splits), where a rule against splitting would sit.
+  const int64_t shapes[][2] = {{32768, 4096}, {4096, 4096}, {65536, 1024}, {2048, 16384}, {256, 65536}, {262144, 256},
+                               {1024, 32768}, {1024, 49152}, {2048, 65536}, {512, 81920}};
+  for (int64_t i = first_shape; i < int64_t(std::size(shapes)); ++i) {
+    const auto& s = shapes[i];
     sweep<bfloat16_t>(s[0], s[1], sms, slots);
     sweep<half_t>(s[0], s[1], sms, slots);
     sweep<float>(s[0], s[1], sms, slots);
+  }
+  // Columns that are not whole packs (a width of 4095) take the element kernels: strided against strided_lanes.
+  for (const auto& s : {std::array<int64_t, 2>{32768, 4095}, std::array<int64_t, 2>{4096, 4095}}) {
+    sweep<bfloat16_t, 1>(s[0], s[1], sms, slots);
+    sweep<float, 1>(s[0], s[1], sms, slots);
   }
   return 0;
 }
