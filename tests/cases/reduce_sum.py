@@ -94,9 +94,10 @@ def correctness_cases() -> list[CorrectnessCase]:
         C("one-long-row", _x((1 << 20,)), attrs={"dim": 0}),
         C("columns", _x((300, 257)), attrs={"dim": 0}),
         C("columns-split", _x((4099, 64)), attrs={"dim": -2}),
-        # nvidia: column sums of whole 16-byte packs run strided_lanes, 8 row lanes a block: fewer rows than lanes, a
-        # last block with one live output thread (2056 columns) over split rows that are not whole lane steps, and
-        # outputs over two outer dims (a middle dim) split 5 ways
+        # nvidia: column sums run strided_lanes, 8 row lanes a block (over 16-byte packs where the columns are whole
+        # packs, as here, else an output a thread, as in "columns"): fewer rows than lanes, a last block with one live
+        # output thread (2056 columns) over split rows that are not whole lane steps, and outputs over two outer dims
+        # (a middle dim) split 5 ways
         C("columns-lanes-few-rows", _x((5, 64)), attrs={"dim": 0}),
         C("columns-lanes-ragged", _x((1030, 2056)), attrs={"dim": 0}),
         C("columns-lanes-outer-2d", _x((6, 700, 48)), attrs={"dim": 1}),

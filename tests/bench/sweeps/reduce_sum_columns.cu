@@ -1,11 +1,13 @@
-// reduce_sum over dim 0 of a contiguous (rows, cols) tensor, the column sums: the library's `strided` kernel (a
-// thread per 16-byte pack of outputs, UNROLL sums a pack live, split over rows into one wave of resident blocks,
-// then finish_rows) against `strided_lanes` (the same threads as output threads x LANES row lanes, one sum a value,
-// the lanes added in shared memory) at LANES 1-8 and UNROLL 4 or 8, each at the split count that fills one wave of
-// its own resident blocks, half of it and twice it. In the session-51 bench Inductor ran 32768x4096 halves at 64.2 µs
-// against our 66.8 and fp32 at 121.9 against 124.5, while our row sums of the same bytes ran 60.1 and 116.3.
-// Launched as the library launches them (PDL, the HalfWindow trigger), in CUDA graphs of launches on their own
-// inputs (sweep_timing.cuh), so the times compare with each other and, roughly, with the bench.
+// reduce_sum over dim 0 of a contiguous (rows, cols) tensor, the column sums: `strided_lanes` (a block of 256 threads
+// as 256 / LANES output threads, a 16-byte pack of outputs each, by LANES row lanes, one fp32 sum a value, the lanes
+// added in shared memory, then finish_rows where split) at LANES 1-8 and UNROLL 4 or 8, each unsplit (where that fills
+// an eighth of a wave) and at the split counts that fill half, one and two waves of its own resident blocks; and,
+// for columns that are not whole packs, the element kernel (LANES 8, UNROLL 8, an output a thread). Session 52 wrote
+// it to replace `strided` (a thread an output or pack walking every row of its split, UNROLL sums live), which runs
+// il and in timed beside these arms (docs/runs/reduce-sum-columns-h200-2026-12-03-{il,in}.csv: 32768x4096 halves
+// 66.4-66.9 against LANES 8 x UNROLL 8's 62.9-63.0 us; 32768x4095 bf16 elements 253.8 against 79.1) before it was
+// removed. Launched as the library launches them (PDL, the HalfWindow trigger), in CUDA graphs of launches on their
+// own inputs (sweep_timing.cuh), so the times compare with each other and, roughly, with the bench.
 //
 //   nvcc -std=c++17 -O3 -arch=sm_90 -Isrc/cpp tests/bench/sweeps/reduce_sum_columns.cu -o reduce_sum_columns
 //   ./reduce_sum_columns [FIRST] > reduce_sum_columns.csv   (FIRST: skip the shapes before this index;
@@ -43,24 +45,20 @@ RowsOfDim columns_of(int64_t rows, int64_t cols) {
   return r;
 }
 
-using Kernel = void (*)(float*, const float*, float*, RowsOfDim, cuda::Trigger);
-
 struct Arm {
   const char* name;
-  int lanes, unroll;  // lanes 0: the library's `strided`
+  int lanes, unroll;
 };
 
-constexpr Arm kArms[] = {{"strided", 0, 4},      {"lanes1_u4", 1, 4}, {"lanes1_u8", 1, 8}, {"lanes2_u4", 2, 4},
-                         {"lanes2_u8", 2, 8},    {"lanes4_u4", 4, 4}, {"lanes4_u8", 4, 8}, {"lanes8_u4", 8, 4},
-                         {"lanes8_u8", 8, 8}};
+constexpr Arm kArms[] = {{"lanes1_u4", 1, 4}, {"lanes1_u8", 1, 8}, {"lanes2_u4", 2, 4}, {"lanes2_u8", 2, 8},
+                         {"lanes4_u4", 4, 4}, {"lanes4_u8", 4, 8}, {"lanes8_u4", 8, 4}, {"lanes8_u8", 8, 8}};
 
 // Calls f(kernel) with the arm's kernel for T: VEC outputs a thread (16-byte packs, or 1 for columns whose packs
 // do not fit).
 template <class T, int kVec = 16 / sizeof(T), class F>
 void with_kernel(const Arm& a, F&& f) {
   namespace k = reduce_sum_kernels;
-  if (a.lanes == 0) f(k::strided<T, kVec>);
-  else if (a.lanes == 1 && a.unroll == 4) f(k::strided_lanes<T, kVec, 1, 4>);
+  if (a.lanes == 1 && a.unroll == 4) f(k::strided_lanes<T, kVec, 1, 4>);
   else if (a.lanes == 1) f(k::strided_lanes<T, kVec, 1, 8>);
   else if (a.lanes == 2 && a.unroll == 4) f(k::strided_lanes<T, kVec, 2, 4>);
   else if (a.lanes == 2) f(k::strided_lanes<T, kVec, 2, 8>);
@@ -78,14 +76,14 @@ void sweep(int64_t rows, int64_t cols, int sms, int64_t slots) {
   float* ws;
   CHECK(cudaMalloc(&ws, size_t(cols) * 4096 * sizeof(float)));
   const RowsOfDim r = columns_of(rows, cols);
-  const unsigned blocks = unsigned((cols + 256 * kVec - 1) / (256 * kVec));
   for (const Arm& a : kArms) {
-    if (kVec == 1 && a.lanes != 0 && !(a.lanes == 8 && a.unroll == 8)) continue;  // elements: the two candidates
+    if (kVec == 1 && !(a.lanes == 8 && a.unroll == 8)) continue;  // elements: the library's shape
     with_kernel<T, kVec>(a, [&](auto kernel) {
       int resident = 0;
       CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&resident, kernel, 256, 0));
-      // Output threads a block: 256 for strided (and lanes 1), 256 / lanes else; blocks along x to cover cols.
-      const unsigned bx = a.lanes <= 1 ? blocks : unsigned((cols + (256 / a.lanes) * kVec - 1) / ((256 / a.lanes) * kVec));
+      // 256 / lanes output threads a block, VEC outputs each: the blocks along x that cover cols.
+      const int64_t per_block = int64_t(256 / a.lanes) * kVec;
+      const unsigned bx = unsigned((cols + per_block - 1) / per_block);
       const int wave = int(std::max<int64_t>(1, int64_t(sms) * resident / bx));
       // Half a wave, one and two; and unsplit (no finishing kernel) where the unsplit grid fills at least an eighth
       // of a wave (below that it only runs long).
@@ -105,7 +103,7 @@ void sweep(int64_t rows, int64_t cols, int sms, int64_t slots) {
                          dim3(32, reduce_sum_kernels::kFinishLanes), s, out, static_cast<const float*>(ws), r, splits);
         });
         std::printf("%s,%lldx%lld,%s,%d,%d,%d,%d,%.2f,%.0f\n", dtype_name<T>(), (long long)rows, (long long)cols,
-                    kVec == 1 ? (a.lanes ? "elements_lanes8_u8" : "elements_strided") : a.name, a.lanes, a.unroll,
+                    kVec == 1 ? "elements_lanes8_u8" : a.name, a.lanes, a.unroll,
                     resident, splits, us, double(bytes + size_t(cols) * sizeof(T)) / us * 1e-3);
         std::fflush(stdout);
       }
@@ -134,7 +132,7 @@ int main(int argc, char** argv) {
     sweep<half_t>(s[0], s[1], sms, slots);
     sweep<float>(s[0], s[1], sms, slots);
   }
-  // Columns that are not whole packs (a width of 4095) take the element kernels: strided against strided_lanes.
+  // Columns that are not whole packs (a width of 4095) take the element kernel.
   for (const auto& s : {std::array<int64_t, 2>{32768, 4095}, std::array<int64_t, 2>{4096, 4095}}) {
     sweep<bfloat16_t, 1>(s[0], s[1], sms, slots);
     sweep<float, 1>(s[0], s[1], sms, slots);

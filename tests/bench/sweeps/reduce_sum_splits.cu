@@ -82,8 +82,10 @@ void launch_main(const RowsOfDim& r, bool columns, int splits, int tpr, T* out, 
                  cudaStream_t st) {
   constexpr int kVec = 16 / sizeof(T);
   if (columns) {
-    const unsigned blocks = unsigned((r.rows + 256 * kVec - 1) / (256 * kVec));
-    reduce_sum_kernels::strided<T, kVec><<<dim3(blocks, unsigned(splits)), 256, 0, st>>>(out, x, ws, r, ort::cuda::Trigger::Early);
+    using namespace reduce_sum_kernels;
+    const unsigned blocks = unsigned((r.rows + 256 / kColumnLanes * kVec - 1) / (256 / kColumnLanes * kVec));
+    strided_lanes<T, kVec, kColumnLanes, kColumnUnroll><<<dim3(blocks, unsigned(splits)), 256, 0, st>>>(
+        out, x, ws, r, ort::cuda::Trigger::Early);
   } else if (tpr == 32) {
     launch_rows<T, 32>(r, splits, out, x, ws, st);
   } else if (tpr == 64) {

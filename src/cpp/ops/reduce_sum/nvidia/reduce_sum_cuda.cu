@@ -10,9 +10,8 @@
 //                                        of 2049-4096, and up to 128 per fp32 row where rows are too few to
 //                                        give each SM a block (row_tpr and grid_tpr in reduce_sum_kernels.cuh)
 //   unit-stride rows, longer          -> 512 threads per row
-//   any other stride (column sums)    -> a thread per 16-byte pack of outputs by 8 row lanes (strided_lanes),
-//                                        or a thread per output where packs do not fit (strided); reads
-//                                        coalesced across outputs
+//   any other stride (column sums)    -> a thread per 16-byte pack of outputs (or per output where packs do not
+//                                        fit) by 8 row lanes (strided_lanes); reads coalesced across outputs
 // and splits rows across blocks when there are too few rows to fill the GPU.
 // Where a block takes a row (512 threads, or grid_tpr's 256 for fp32 rows of 4096), unsplit, the outer dims
 // coalesce into one, x is aligned and the row is whole batches of 4 packs a thread: whole_batches, the same loads
@@ -58,15 +57,15 @@ using reduce_sum_kernels::kBlockTpr;
 using reduce_sum_kernels::grid_tpr;
 using reduce_sum_kernels::kRowBlockTpr;
 
-// How many blocks of the column kernel (256 threads: strided_lanes for packs, strided for elements) fit on one SM at
-// once: a column sum runs fastest as one full wave of blocks (plan, below). Asked only for column sums, at create.
+// How many blocks of the column kernel (strided_lanes over packs or elements) fit on one SM at once: a column sum runs
+// fastest as one full wave of blocks (plan, below). Asked only for column sums, at create.
 int strided_blocks_per_sm(DType dtype, bool packed) {
   int blocks = 4;
   dispatch_float(dtype, [&](auto tag) {
     using T = typename decltype(tag)::type;
-    const auto kernel = packed ? reduce_sum_kernels::strided_lanes<T, 16 / sizeof(T), reduce_sum_kernels::kColumnLanes,
-                                                                   reduce_sum_kernels::kColumnUnroll>
-                               : reduce_sum_kernels::strided<T, 1>;
+    using namespace reduce_sum_kernels;
+    const auto kernel = packed ? strided_lanes<T, 16 / sizeof(T), kColumnLanes, kColumnUnroll>
+                               : strided_lanes<T, 1, kColumnLanes, kColumnUnroll>;
     if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, kernel, 256, 0) != cudaSuccess) {
       cudaGetLastError();
       blocks = 4;
@@ -161,7 +160,7 @@ void plan(ReduceSumCudaDescriptor* d, const DeviceProps& props) {
     d->packs_aligned = n.ndim > 0 && n.strides[1][n.ndim - 1] == 1 && n.shape[n.ndim - 1] % vec == 0 &&
                        r.x_stride % vec == 0;
     for (int i = 0; i + 1 < n.ndim; ++i) d->packs_aligned &= n.strides[1][i] % vec == 0;
-    d->blocks = ceil_div(r.rows, 256);
+    d->blocks = ceil_div(r.rows, 256 / reduce_sum_kernels::kColumnLanes);
     d->blocks_packed = ceil_div(r.rows, 256 / reduce_sum_kernels::kColumnLanes * vec);
   } else {
     d->packs_aligned = r.length % vec == 0;
@@ -169,12 +168,14 @@ void plan(ReduceSumCudaDescriptor* d, const DeviceProps& props) {
   }
   const int64_t blocks = d->path == SumPath::Strided && d->packs_aligned ? d->blocks_packed : d->blocks;
   if (d->path == SumPath::Strided) {
-    // Columns: as many splits as fill exactly one wave of resident blocks. The split sweep on the H200
-    // (run q, docs/runs/reduce-sum-splits-columns-h200-2026-11-30-q.csv) ran strided's 32768x4096 fp32 at 125.5 us
-    // with 132 splits (528 blocks, one wave) but 162.5 with 144 (576: a second, nearly empty wave). For
-    // strided_lanes (run il, docs/runs/reduce-sum-columns-h200-2026-12-03-il.csv) one wave was the fastest of half,
-    // one and two waves on 12 of 18 shapes and dtypes and within 1 % on 3 more; 16-bit 32768x4096 ran 76.4 / 62.9 /
-    // 65.7 us at 20 / 41 / 82 splits. Two waves won 4 % at 4096x4096 fp32 (not a bench row).
+    // Columns: as many splits as fill exactly one wave of resident blocks. The split sweep on the H200 (run q,
+    // docs/runs/reduce-sum-splits-columns-h200-2026-11-30-q.csv) ran the old `strided` kernel's 32768x4096 fp32 at
+    // 125.5 us with 132 splits (528 blocks, one wave) but 162.5 with 144 (576: a second, nearly empty wave). For
+    // strided_lanes (runs il and in, docs/runs/reduce-sum-columns-h200-2026-12-03-{il,in}.csv) one wave was the
+    // fastest of unsplit, half, one and two waves on 23 of 30 shapes and dtypes and within 1 % on one more (16-bit
+    // 32768x4096: 76.4 / 62.9 / 65.7 us at 20 / 41 / 82 splits). Where it gives away most, 16-bit 256x65536 and
+    // 512x81920 (two pieces of 128 and 256 rows), unsplit ran 16-19 % faster, while 2048x65536 (pieces of 1024 rows)
+    // ran 17 % faster split in two: a rule for that edge needs more lengths than these three.
     const int64_t wave = int64_t(props.sm_count) * strided_blocks_per_sm(d->info.dtype, d->packs_aligned);
     d->splits = int(std::clamp<int64_t>(std::min(wave / blocks, r.length / per_split_min), 1, 65535));
     return;
@@ -318,8 +319,9 @@ Status reduce_sum_cuda_execute(const ReduceSumCudaDescriptor* desc, void* worksp
                                                      reduce_sum_kernels::kColumnUnroll>,
                    dim3(unsigned(desc->blocks_packed), unsigned(desc->splits)), 256, st, o, px, ws, desc->info.r);
     else
-      cuda::launch(reduce_sum_kernels::strided<T, 1>, dim3(unsigned(desc->blocks), unsigned(desc->splits)), 256, st,
-                   o, px, ws, desc->info.r);
+      cuda::launch(reduce_sum_kernels::strided_lanes<T, 1, reduce_sum_kernels::kColumnLanes,
+                                                     reduce_sum_kernels::kColumnUnroll>,
+                   dim3(unsigned(desc->blocks), unsigned(desc->splits)), 256, st, o, px, ws, desc->info.r);
     const int64_t rows = desc->info.r.rows;
     if (desc->splits > 1 && rows < reduce_sum_kernels::kWarpFinishRows)
       cuda::launch(reduce_sum_kernels::finish_few_rows<T>, unsigned(ceil_div(rows * 32, 256)), 256, st, o, ws,

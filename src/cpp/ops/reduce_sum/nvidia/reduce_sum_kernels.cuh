@@ -285,61 +285,20 @@ __global__ void __launch_bounds__(256) packed_rows(T* out, const T* x, Index row
   if (first == 0 && row < rows) out[row * out_row_stride] = from_float<T>(s);
 }
 
-// Any stride along the row: one thread per VEC outputs. Consecutive threads take consecutive outputs in
-// out's memory order, so when x is unit-stride across outputs (a column sum) the reads coalesce; with
-// VEC > 1 each thread reads VEC adjacent columns as one 16-byte pack.
-template <class T, int VEC>
-__global__ void __launch_bounds__(256) strided(T* out, const T* x, float* partials, RowsOfDim r,
-                                               cuda::Trigger trigger) {
-  cuda::pdl_prologue(trigger);
-  // 4 packs a step: 8 for 16-bit packs (twice the bytes in flight) ran the 32768x4096 bf16 column sum at
-  // 81.4 instead of 80.3 us (H200, runs o and p), so the column-sum miss is not too few loads in flight.
-  constexpr int kUnroll = VEC > 1 ? 4 : 8;
-  const int64_t row = (int64_t(blockIdx.x) * blockDim.x + threadIdx.x) * VEC;
-  if (row >= r.rows) return;
-  int64_t out_off, x_off, begin, end;
-  row_offsets(r.outer, row, &out_off, &x_off);
-  split_range<1>(r.length, gridDim.y, blockIdx.y, &begin, &end);
-  const T* p = x + x_off;
-  float acc[kUnroll][VEC] = {};
-  int64_t k = begin;
-  for (; k + kUnroll - 1 < end; k += kUnroll) {
-    float f[kUnroll][VEC];
-#pragma unroll
-    for (int u = 0; u < kUnroll; ++u) cuda::load_f32_words<T, VEC>(p + (k + u) * r.x_stride, f[u]);
-#pragma unroll
-    for (int u = 0; u < kUnroll; ++u)
-#pragma unroll
-      for (int j = 0; j < VEC; ++j) acc[u][j] += f[u][j];
-  }
-  for (; k < end; ++k) {
-    float f[VEC];
-    cuda::load_f32_words<T, VEC>(p + k * r.x_stride, f);
-#pragma unroll
-    for (int j = 0; j < VEC; ++j) acc[0][j] += f[j];
-  }
-  // The VEC outputs are adjacent along out's innermost walked dim.
-  const int64_t out_step = r.outer.ndim ? r.outer.strides[0][r.outer.ndim - 1] : 0;
-#pragma unroll
-  for (int j = 0; j < VEC; ++j) {
-    float sum = 0.f;
-#pragma unroll
-    for (int u = 0; u < kUnroll; ++u) sum += acc[u][j];
-    write_result(out, partials, r, row + j, out_off + j * out_step, sum);
-  }
-}
-
-// `strided` with LANES rows read at once: a block of 256 threads is 256 / LANES output threads (VEC adjacent outputs
-// each, one 16-byte pack when VEC > 1) by LANES row lanes. Lane l of a split reads its rows begin + l, begin + l +
-// LANES, ..., UNROLL of them in flight, into one fp32 sum an output; the lanes' sums are then added in lane order
-// through shared memory, so results stay deterministic. Against `strided`, which keeps UNROLL sums an output live
-// for one lane's rows, a block spreads the same loads over fewer registers and a split covers LANES times the rows
-// for one partial: the workspace a column sum writes and reads again shrinks by LANES. At LANES 8, UNROLL 8: 46
-// registers (16-bit; 44 fp32) against strided's 64 (54), five blocks an SM against four, and 41 splits of 32768x4096
-// halves where strided needed 256 (ptxas interleaves the loads with the adds, so fewer than 8 are in flight).
-// H200, session 52 (run il): the bench's 32768x4096 columns 66.9 -> 63.1 us (halves, Inductor 64.3) and 123.6 ->
-// 121.8 (fp32, Inductor 122.0); the sweep (tests/bench/sweeps/reduce_sum_columns.cu) 1.06-1.9x faster on all six
-// shapes and three dtypes, LANES 8 x UNROLL 8 the fastest arm or within 1 % of it on each.
+// Any stride along the row (column sums): a block of 256 threads is 256 / LANES output threads (VEC adjacent outputs
+// each, one 16-byte pack when VEC > 1; consecutive threads take consecutive outputs in out's memory order, so when x
+// is unit-stride across outputs the reads coalesce) by LANES row lanes. Lane l of a split reads its rows begin + l,
+// begin + l + LANES, ..., UNROLL of them at once, into one fp32 sum an output; the lanes' sums are then added in lane
+// order through shared memory, so results stay deterministic.
+// Until session 52 a column sum ran `strided`, a thread per output (or pack) walking every row of its split with
+// UNROLL sums an output live. Row lanes spread the same loads over fewer registers, and a split covers LANES times
+// the rows for one partial, so the workspace a column sum writes and reads again shrinks by LANES. At LANES 8, UNROLL
+// 8: 46 registers (16-bit packs; 44 fp32) against strided's 64 (54), five blocks an SM against four, and 41 splits of
+// 32768x4096 halves where strided needed 256 (ptxas interleaves the loads with the adds, so fewer than 8 are in
+// flight). H200, session 52: the bench's 32768x4096 columns 66.9 -> 63.1 us (halves, Inductor 64.3) and 123.6 ->
+// 121.8 (fp32, Inductor 122.0), run il; the sweep (tests/bench/sweeps/reduce_sum_columns.cu) 1.06-1.9x faster on ten
+// shapes and three dtypes, LANES 8 x UNROLL 8 the fastest arm or within 1 % on 16 of run il's 18; columns that are
+// not whole packs (a thread an output) 1.36x (fp32) to 3.2x (bf16) faster at 32768x4095, run in.
 template <class T, int VEC, int LANES, int UNROLL>
 __global__ void __launch_bounds__(256) strided_lanes(T* out, const T* x, float* partials, RowsOfDim r,
                                                      cuda::Trigger trigger) {
@@ -391,7 +350,7 @@ __global__ void __launch_bounds__(256) strided_lanes(T* out, const T* x, float* 
   for (int j = 0; j < VEC; ++j) write_result(out, partials, r, row + j, out_off + j * out_step, acc[j]);
 }
 
-// The library's strided_lanes shape for 16-byte packs, the fastest or within 1 % of it in the column-sum sweep.
+// The library's strided_lanes shape, the fastest or within 1 % of it in the column-sum sweep.
 constexpr int kColumnLanes = 8, kColumnUnroll = 8;
 
 // Adds each row's partial sums in a fixed order, so results are deterministic.
