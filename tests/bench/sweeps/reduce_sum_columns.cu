@@ -1,8 +1,9 @@
 // reduce_sum over dim 0 of a contiguous (rows, cols) tensor, the column sums: `strided_lanes` (a block of 256 threads
 // as 256 / LANES output threads, a 16-byte pack of outputs each, by LANES row lanes, one fp32 sum a value, the lanes
 // added in shared memory, then finish_rows where split) at LANES 1-8 and UNROLL 4 or 8, each unsplit (where that fills
-// an eighth of a wave) and at the split counts that fill half, one and two waves of its own resident blocks; and,
-// for columns that are not whole packs, the element kernel (LANES 8, UNROLL 8, an output a thread). Session 52 wrote
+// an eighth of a wave), at the split counts that fill half, one and two waves of its own resident blocks and at the
+// largest power of two within one wave; and, for columns that are not whole packs, the element kernel (LANES 8,
+// UNROLL 8, an output a thread). Session 52 wrote
 // it to replace `strided` (a thread an output or pack walking every row of its split, UNROLL sums live), which runs
 // il and in timed beside these arms (docs/runs/reduce-sum-columns-h200-2026-12-03-{il,in}.csv: 32768x4096 halves
 // 66.4-66.9 against LANES 8 x UNROLL 8's 62.9-63.0 us; 32768x4095 bf16 elements 253.8 against 79.1) before it was
@@ -89,7 +90,11 @@ void sweep(int64_t rows, int64_t cols, int sms, int64_t slots) {
       // of a wave (below that it only runs long).
       std::vector<int> counts;
       if (int64_t(bx) * 8 >= int64_t(sms) * resident) counts.push_back(1);
-      for (int s : {wave / 2, wave, wave * 2})
+      // And the largest power of two within the wave, the count TileLang's plan can cut (its pieces must divide the
+      // length): its lanes kernel ran 32768x4096 fp32 at 16 pieces in 119.6 us against our 20 splits' 121.8 (run im).
+      int pow2 = 1;
+      while (pow2 * 2 <= wave) pow2 *= 2;
+      for (int s : {wave / 2, wave, wave * 2, pow2})
         if (s > 1 && std::find(counts.begin(), counts.end(), s) == counts.end()) counts.push_back(s);
       for (int splits : counts) {
         if (splits > 4096 || rows / splits < 16) continue;
