@@ -1,5 +1,6 @@
 """reduce_sum in TileLang, eager and lazy. Rows: sum the last dim of a (rows, n) view. Columns: sum the
-middle dim of an (outer, length, inner) view, one thread per column, walking down the rows.
+middle dim of an (outer, length, inner) view, tiles of rows a block (or, for columns of whole lane blocks, row lanes
+of 16-byte packs: reduce_columns_lanes_program), walking down the rows.
 
 Each program takes the output dtype apart from the input's, so a long reduction can run as two launches
 of the same kernel (see `split_count`): fp32 partial sums of equal pieces into a workspace, then the sum
