@@ -289,6 +289,11 @@ def test_reduce_sum_plan_takes_the_lanes_kernel_for_whole_lane_blocks_and_steps(
         assert tl_sum.lanes_fit(length, inner, dtype, plan.pieces)
         blocks = outer * inner // (tl_sum.LANE_PACKS * tl_sum.pack_width(dtype)) * plan.pieces
         assert blocks <= tl_sum.LANES_BLOCKS_PER_SM * 132  # one wave at most
+    # the tile sweep's variants keep the tile kernels' plan (16 blocks of 128 an SM)
+    tiles = tl_sum.plan(outer, length, inner, dtype, sm_count=132, lanes=False)
+    assert not tiles.lanes
+    assert tiles.pieces == tl_sum.split_count(outer * -(-inner // tl_sum.BLOCK_C), length, tl_sum.MIN_COLUMN_PIECE,
+                                              tl_sum.BLOCKS_PER_SM * 132)
 
 
 @pytest.mark.parametrize("n,dtype,parts", [

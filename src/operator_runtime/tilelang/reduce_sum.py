@@ -542,11 +542,13 @@ def lanes_fit(length: int, inner: int, dtype: str, pieces: int) -> bool:
     return inner % (LANE_PACKS * pack_width(dtype)) == 0 and length % pieces == 0 and (length // pieces) % step == 0
 
 
-def plan(outer: int, length: int, inner: int, dtype: str, sm_count: int, block_c: int = BLOCK_C) -> SumPlan:
+def plan(outer: int, length: int, inner: int, dtype: str, sm_count: int, block_c: int = BLOCK_C,
+         lanes: bool = True) -> SumPlan:
     """The plan for summing the middle dim of an (outer, length, inner) view; pure, so CPU tests check it. Columns of
-    whole lane blocks are cut for the lanes kernel's blocks (5 an SM), the others for the tile kernels' (16 an SM)."""
+    whole lane blocks are cut for the lanes kernel's blocks (5 an SM), the others (and every column sum when `lanes`
+    is off: the tile sweep's variants) for the tile kernels' (16 an SM)."""
     rows = inner == 1
-    if not rows and inner % (LANE_PACKS * pack_width(dtype)) == 0 and outer:
+    if lanes and not rows and outer and inner % (LANE_PACKS * pack_width(dtype)) == 0:
         blocks = outer * inner // (LANE_PACKS * pack_width(dtype))
         pieces = split_count(blocks, length, COLUMN_LANES * COLUMN_UNROLL, LANES_BLOCKS_PER_SM * sm_count)
         if lanes_fit(length, inner, dtype, pieces):

@@ -43,7 +43,7 @@ def _name(dtype: torch.dtype) -> str:
 def _swap_tile(desc: ReduceSum, x: torch.Tensor, variant) -> None:
     """The descriptor's element-wise first kernel with its tile replaced by `variant`: the row pass for row
     sums, (rows a tile, columns a block) for column sums. A column block width changes the plan (blocks per
-    piece), so the plan is re-made with it."""
+    piece), so the plan is re-made with it, as the tile kernels' plan (not the lanes kernel's)."""
     desc._packed = None
     dt = _name(x.dtype)
     if desc._inner == 1:
@@ -51,7 +51,7 @@ def _swap_tile(desc: ReduceSum, x: torch.Tensor, variant) -> None:
         return
     row_tile, block_c = variant
     sm_count = torch.cuda.get_device_properties(x.device).multi_processor_count
-    p = tl_sum.plan(desc._outer, desc._length, desc._inner, dt, sm_count, block_c)
+    p = tl_sum.plan(desc._outer, desc._length, desc._inner, dt, sm_count, block_c, lanes=False)
     desc._pieces, desc.workspace_size = p.pieces, p.workspace_size
     desc._kernel = tl_sum.reduce_columns_into(dt, "float32" if p.pieces > 1 else dt, row_tile, block_c)
     desc._finish = tl_sum.reduce_columns_into("float32", dt, tl_sum.ROW_TILE, block_c) if p.pieces > 1 else None
