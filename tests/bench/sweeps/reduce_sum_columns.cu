@@ -25,26 +25,12 @@
 
 #include "core/cuda_launch.cuh"
 #include "ops/reduce_sum/nvidia/reduce_sum_kernels.cuh"
+#include "sweep_rows.cuh"
 #include "sweep_timing.cuh"
 
 namespace {
 
 using namespace ort;
-
-// The RowsOfDim of a sum over dim 0 of a contiguous (rows, cols) tensor: cols outputs of rows elements each.
-RowsOfDim columns_of(int64_t rows, int64_t cols) {
-  RowsOfDim r;
-  r.dim = 0;
-  r.rows = cols;
-  r.length = rows;
-  r.x_stride = cols;
-  r.out_stride = 0;
-  r.outer.ndim = 1;
-  r.outer.shape[0] = cols;
-  r.outer.strides[0][0] = 1;
-  r.outer.strides[1][0] = 1;
-  return r;
-}
 
 struct Arm {
   const char* name;
@@ -76,7 +62,7 @@ void sweep(int64_t rows, int64_t cols, int sms, int64_t slots) {
   const LaunchTensors<T> t(launches, size_t(cols) * sizeof(T), bytes);
   float* ws;
   CHECK(cudaMalloc(&ws, size_t(cols) * 4096 * sizeof(float)));
-  const RowsOfDim r = columns_of(rows, cols);
+  const RowsOfDim r = contiguous_columns(rows, cols);
   for (const Arm& a : kArms) {
     if (kVec == 1 && !(a.lanes == 8 && a.unroll == 8)) continue;  // elements: the library's shape
     with_kernel<T, kVec>(a, [&](auto kernel) {

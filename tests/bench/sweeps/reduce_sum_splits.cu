@@ -22,25 +22,12 @@
 #include <vector>
 
 #include "ops/reduce_sum/nvidia/reduce_sum_kernels.cuh"
+#include "sweep_rows.cuh"
 #include "sweep_timing.cuh"
 
 namespace {
 
 using namespace ort;
-
-// Sums of `rows` outputs over `length` elements; `columns` sums a (length, rows) matrix over dim 0.
-RowsOfDim rows_of(int64_t rows, int64_t length, bool columns) {
-  RowsOfDim r;
-  r.rows = rows;
-  r.length = length;
-  r.x_stride = columns ? rows : 1;
-  r.out_stride = 0;
-  r.outer.ndim = 1;
-  r.outer.shape[0] = rows;
-  r.outer.strides[0][0] = 1;
-  r.outer.strides[1][0] = columns ? 1 : length;
-  return r;
-}
 
 // The library's row kernel with TPR threads a row (blocks of max(TPR, 256) threads, as the library's).
 template <class T, int TPR>
@@ -118,7 +105,8 @@ void sweep_shape(const char* name, int64_t rows, int64_t length, bool columns, i
   float* ws;
   CHECK(cudaMalloc(&out, size_t(rows) * sizeof(T)));
   CHECK(cudaMalloc(&ws, size_t(rows) * 1024 * sizeof(float)));
-  const RowsOfDim r = rows_of(rows, length, columns);
+  // `rows` outputs over `length` elements; columns sum a (length, rows) matrix over dim 0
+  const RowsOfDim r = columns ? contiguous_columns(length, rows) : contiguous_rows(rows, length, false);
   // Powers of two, and for column sums also counts between them: whether the power-of-two strides between
   // split chunks (256 rows of 8 KB = 2 MB apart at 128 splits) land on the same DRAM channels.
   std::vector<int> counts;
