@@ -11,6 +11,7 @@
 #   sanitize_pair tests/ops/test_softmax.py -k bfloat16   # memcheck and racecheck side by side on nvidia
 #   sanitize_start memcheck copy tests/ops/test_copy.py   # or one tool over one shard; after the shards: sanitize_wait
 #   deselect_finished .device/s50-done/*.log   # DESELECT: --deselect for what earlier -v logs passed or skipped
+#   bench_ops reduce_sum softmax copy  # the whole bench's rows of these ops, both backends, every peer, one op a step
 #   ... PYTHONPATH=/tmp/A:$PYTHONPATH python ...; pack
 #
 # Why: the device call returns at most 8 files from $OUT and a timeout skips a script's last lines, so everything
@@ -129,4 +130,18 @@ for f in sorted(glob.glob(f"{os.environ['W']}/{os.environ['NAME']}-*/bench.rows.
         print(f"{arm:8s} {r['case']:18s} {r['dtype']:9s} ours {r['us_median']:8.2f} torch {r['torch_us']:8.2f} "
               f"compile {r.get('compile_us') or 0:8.2f} x{r['torch_us'] / r['us_median']:.4f}")
 PY
+}
+
+bench_ops() {  # OP...: each op's bench on both backends with Liger and torch.compile beside, into $W/OP, under the
+  # seconds left; its rows count and geomean lines echoed, its plot dropped (the device call returns few files)
+  local op
+  for op in "$@"; do
+    echo "== bench $op, nvidia and tilelang, every peer ($(date +%T), $(left) s left)"
+    timeout $(($(left) - 6)) python -m operator_runtime bench --op "$op" --backend nvidia tilelang --peers liger compile \
+      --out "$W/$op" >"$W/bench-$op.log" 2>&1
+    echo "rc=$? rows=$(wc -l <"$W/$op/bench.rows.jsonl")"
+    rm -f "$W/$op"/*.png
+    grep -E "geomean|skipped|peer" "$W/bench-$op.log" | cut -c1-220 | head -4
+    pack
+  done
 }

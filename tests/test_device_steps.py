@@ -152,3 +152,28 @@ def test_ab_summary_prints_each_arms_rows(tmp_path):
     assert lines[0].split()[:4] == ["rs-A-1", "rows-1024x65536", "float32", "ours"]
     assert "65.50" in lines[0] and lines[0].endswith("x0.9924")
     assert "60.00" in lines[1] and "compile    60.50" in lines[1] and lines[1].endswith("x1.0833")
+
+
+@pytest.mark.skipif(shutil.which("bash") is None, reason="no bash")
+def test_bench_ops_runs_each_op_into_its_own_directory(tmp_path):
+    # bench_ops runs the bench once an op with both backends and every peer, and reports each op's rows; a stand-in
+    # `python` records its arguments and writes one row.
+    script = """
+source scripts/device_steps.sh
+device_begin probe 60
+mkdir -p "$W/fakebin"
+printf '#!/bin/bash\nout=${@: -1}; mkdir -p "$out"; echo "$*" > "$out/args.txt"; echo "{}" > "$out/bench.rows.jsonl"\n' \
+  > "$W/fakebin/python"
+chmod +x "$W/fakebin/python"
+PATH="$W/fakebin:$PATH" bench_ops reduce_sum copy
+"""
+    out, work = run_with_fake_sanitizer(tmp_path, "", script)
+    for op in ("reduce_sum", "copy"):
+        args = (work / op / "args.txt").read_text().split()
+        assert args[:4] == ["-m", "operator_runtime", "bench", "--op"] and args[4] == op
+        assert "tilelang" in args and "liger" in args and "compile" in args
+    log = (work / "console.log").read_text()
+    assert log.count("rows=1") == 2
+    with tarfile.open(out / "probe.tar") as tar:
+        assert any(name.endswith("copy/args.txt") for name in tar.getnames())
+

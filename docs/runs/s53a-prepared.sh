@@ -15,11 +15,5 @@ echo "sweep rc=$? rows=$(wc -l < $W/reduce_sum_columns.csv)"; pack
 echo "== warm the TileLang cache ($(date +%T), $(left) s left)"
 timeout 150 python scripts/warm_tilelang_cache.py > $W/warm.log 2>&1; echo "warm rc=$? ($(date +%T))"; tail -2 $W/warm.log
 pack
-for op in reduce_sum softmax copy; do
-  echo "== bench $op, nvidia and tilelang, every peer ($(date +%T), $(left) s left)"
-  timeout $(( $(left) - 6 )) python -m operator_runtime bench --op $op --backend nvidia tilelang --peers liger compile \
-    --out $W/$op > $W/bench-$op.log 2>&1
-  echo "rc=$? rows=$(wc -l < $W/$op/bench.rows.jsonl)"; rm -f $W/$op/*.png
-  grep -E "geomean|skipped|peer" $W/bench-$op.log | cut -c1-220 | head -4; pack
-done
+bench_ops reduce_sum softmax copy
 echo "== end ($(date +%T))"; pack
