@@ -162,8 +162,8 @@ def test_bench_ops_runs_each_op_into_its_own_directory(tmp_path):
 source scripts/device_steps.sh
 device_begin probe 60
 mkdir -p "$W/fakebin"
-printf '#!/bin/bash\nout=${@: -1}; mkdir -p "$out"; echo "$*" > "$out/args.txt"\necho "{}" > "$out/bench.rows.jsonl"\n' \
-  > "$W/fakebin/python"
+printf '#!/bin/bash\nout=${@: -1}; mkdir -p "$out"; echo "$*" > "$out/args.txt"\n' > "$W/fakebin/python"
+printf 'echo "{}" > "$out/bench.rows.jsonl"\n' >> "$W/fakebin/python"
 chmod +x "$W/fakebin/python"
 PATH="$W/fakebin:$PATH" bench_ops reduce_sum copy
 """
