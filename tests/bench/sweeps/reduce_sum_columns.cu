@@ -13,6 +13,8 @@
 //   nvcc -std=c++17 -O3 -arch=sm_90 -Isrc/cpp tests/bench/sweeps/reduce_sum_columns.cu -o reduce_sum_columns
 //   ./reduce_sum_columns [FIRST] > reduce_sum_columns.csv   (FIRST: skip the shapes before this index;
 //   scripts/gpu_check.sh --sweep with SWEEPS=reduce_sum_columns)
+//   ./reduce_sum_columns ROWSxCOLS... > edge.csv   (those shapes in every dtype, the library's arm only: session 53's
+//   grid of 16-bit columns whose unsplit grid fills a fifth to half of a wave, where a rule against splitting sits)
 #include <cuda_runtime.h>
 
 #include <algorithm>
@@ -20,6 +22,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <iterator>
 #include <vector>
 
@@ -56,7 +59,7 @@ void with_kernel(const Arm& a, F&& f) {
 }
 
 template <class T, int kVec = 16 / sizeof(T)>
-void sweep(int64_t rows, int64_t cols, int sms, int64_t slots) {
+void sweep(int64_t rows, int64_t cols, int sms, int64_t slots, bool library_arm_only = false) {
   const size_t bytes = size_t(rows) * size_t(cols) * sizeof(T);
   const int launches = launches_for(bytes);
   const LaunchTensors<T> t(launches, size_t(cols) * sizeof(T), bytes);
@@ -64,7 +67,8 @@ void sweep(int64_t rows, int64_t cols, int sms, int64_t slots) {
   CHECK(cudaMalloc(&ws, size_t(cols) * 4096 * sizeof(float)));
   const RowsOfDim r = contiguous_columns(rows, cols);
   for (const Arm& a : kArms) {
-    if (kVec == 1 && !(a.lanes == 8 && a.unroll == 8)) continue;  // elements: the library's shape
+    const bool library_arm = a.lanes == reduce_sum_kernels::kColumnLanes && a.unroll == reduce_sum_kernels::kColumnUnroll;
+    if ((kVec == 1 || library_arm_only) && !library_arm) continue;  // elements: the library's shape
     with_kernel<T, kVec>(a, [&](auto kernel) {
       int resident = 0;
       CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&resident, kernel, 256, 0));
@@ -106,11 +110,24 @@ void sweep(int64_t rows, int64_t cols, int sms, int64_t slots) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  const int64_t first_shape = argc > 1 ? std::atoi(argv[1]) : 0;  // skip the shapes before this index
   int sms = 0;
   CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
   const int64_t slots = device_thread_slots();
   std::printf("dtype,shape,arm,lanes,unroll,blocks_per_sm,splits,us,gbps\n");
+  if (argc > 1 && std::strchr(argv[1], 'x')) {
+    for (int i = 1; i < argc; ++i) {
+      long long rows = 0, cols = 0;
+      if (std::sscanf(argv[i], "%lldx%lld", &rows, &cols) != 2 || rows <= 0 || cols <= 0 || cols % 8) {
+        std::fprintf(stderr, "bad shape %s (want ROWSxCOLS, COLS a multiple of 8)\n", argv[i]);
+        return 2;
+      }
+      sweep<bfloat16_t>(rows, cols, sms, slots, true);
+      sweep<half_t>(rows, cols, sms, slots, true);
+      sweep<float>(rows, cols, sms, slots, true);
+    }
+    return 0;
+  }
+  const int64_t first_shape = argc > 1 ? std::atoi(argv[1]) : 0;  // skip the shapes before this index
   // The bench's case first, then columns of other widths and depths (a rule fitted on one shape is timed on its
   // neighbours before it lands).
   // Run il (session 52) timed the first six; the next four put the unsplit grid at 19-48 % of a wave of 16-bit lane
