@@ -173,11 +173,18 @@ void plan(ReduceSumCudaDescriptor* d, const DeviceProps& props) {
     // 125.5 us with 132 splits (528 blocks, one wave) but 162.5 with 144 (576: a second, nearly empty wave). For
     // strided_lanes (runs il and in, docs/runs/reduce-sum-columns-h200-2026-12-03-{il,in}.csv) one wave was the
     // fastest of unsplit, half, one and two waves on 23 of 30 shapes and dtypes and within 1 % on one more (16-bit
-    // 32768x4096: 76.4 / 62.9 / 65.7 us at 20 / 41 / 82 splits). Where it gives away most, 16-bit 256x65536 and
-    // 512x81920 (two pieces of 128 and 256 rows), unsplit ran 16-19 % faster, while 2048x65536 (pieces of 1024 rows)
-    // ran 17 % faster split in two: a rule for that edge needs more lengths than these three.
+    // 32768x4096: 76.4 / 62.9 / 65.7 us at 20 / 41 / 82 splits).
+    // The edge (session 53's grid, run ip, docs/runs/reduce-sum-columns-edge-h200-2026-12-03-ip.csv): a split pays
+    // a finishing kernel, and the fuller the unsplit grid already is, the less a split gains, so a column sum splits
+    // only where its rows are at least kSplitRows times the share of a wave the unsplit grid fills. At a fifth of a
+    // wave 384 rows ran 8-19 % faster split; at two fifths 512 rows 4-5 % faster and 384 7 % slower; at half a wave
+    // 512 rows 10-14 % slower. Through the library (run ir) 256x65536 and 512x81920 bf16 unsplit ran 8 % and 13 %
+    // faster than split in two, 256x32768 fp32 3 %.
     const int64_t wave = int64_t(props.sm_count) * strided_blocks_per_sm(d->info.dtype, d->packs_aligned);
-    d->splits = int(std::clamp<int64_t>(std::min(wave / blocks, r.length / per_split_min), 1, 65535));
+    int64_t splits = std::min(wave / blocks, r.length / per_split_min);
+    constexpr int64_t kSplitRows = 1280;
+    if (r.length * wave < kSplitRows * blocks) splits = 1;
+    d->splits = int(std::clamp<int64_t>(splits, 1, 65535));
     return;
   }
   // A power of two, rounded down, so split chunks stay whole multiples of the block's stride: the 5-way
