@@ -14,7 +14,7 @@
 //   ./reduce_sum_columns [FIRST] > reduce_sum_columns.csv   (FIRST: skip the shapes before this index;
 //   scripts/gpu_check.sh --sweep with SWEEPS=reduce_sum_columns)
 //   ./reduce_sum_columns ROWSxCOLS... > edge.csv   (those shapes in every dtype, the library's arm only: session 53's
-//   grid of 16-bit columns whose unsplit grid fills a fifth to half of a wave, where a rule against splitting sits)
+//   grid of columns whose unsplit grid fills a fifth of a wave or more, where the rule against splitting sits)
 #include <cuda_runtime.h>
 
 #include <algorithm>
@@ -67,7 +67,8 @@ void sweep(int64_t rows, int64_t cols, int sms, int64_t slots, bool library_arm_
   CHECK(cudaMalloc(&ws, size_t(cols) * 4096 * sizeof(float)));
   const RowsOfDim r = contiguous_columns(rows, cols);
   for (const Arm& a : kArms) {
-    const bool library_arm = a.lanes == reduce_sum_kernels::kColumnLanes && a.unroll == reduce_sum_kernels::kColumnUnroll;
+    namespace k = reduce_sum_kernels;
+    const bool library_arm = a.lanes == k::kColumnLanes && a.unroll == k::kColumnUnroll;
     if ((kVec == 1 || library_arm_only) && !library_arm) continue;  // elements: the library's shape
     with_kernel<T, kVec>(a, [&](auto kernel) {
       int resident = 0;
