@@ -132,6 +132,20 @@ for f in sorted(glob.glob(f"{os.environ['W']}/{os.environ['NAME']}-*/bench.rows.
 PY
 }
 
+pytest_tally() {  # NAME MARGIN PYTEST_ARGS...: pytest -v under the seconds left less MARGIN, its log $W/pytest-NAME.log;
+  # echoes the exit status and the PASSED / SKIPPED / FAILED counts (a run cut by its bound still says how far it got),
+  # the first failures and pytest's summary line, then packs
+  local name=$1 margin=$2 log
+  shift 2
+  log="$W/pytest-$name.log"
+  timeout $(($(left) - margin)) python -m pytest "$@" -v -p no:cacheprovider -p no:benchmark >"$log" 2>&1
+  echo "$name rc=$? ($(date +%T)) PASSED $(grep -c ' PASSED' "$log") SKIPPED $(grep -c ' SKIPPED' "$log")" \
+    "FAILED $(grep -c ' FAILED' "$log")"
+  grep -E "^(FAILED|ERROR)" "$log" | head -5
+  tail -n 1 "$log" | cut -c1-200
+  pack
+}
+
 bench_ops() {  # OP...: each op's bench on both backends with Liger and torch.compile beside, into $W/OP, under the
   # seconds left; its rows count and geomean lines echoed, its plot dropped (the device call returns few files)
   local op

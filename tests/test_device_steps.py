@@ -177,3 +177,26 @@ PATH="$W/fakebin:$PATH" bench_ops reduce_sum copy
     with tarfile.open(out / "probe.tar") as tar:
         assert any(name.endswith("copy/args.txt") for name in tar.getnames())
 
+
+
+def test_pytest_tally_counts_a_runs_outcomes_and_packs_its_log(tmp_path):
+    # pytest_tally runs pytest -v into $W/pytest-NAME.log and reports its status and counts; a stand-in `python`
+    # prints three outcomes and fails as pytest does when a test fails.
+    script = """
+source scripts/device_steps.sh
+device_begin probe 60
+mkdir -p "$W/fakebin"
+printf '#!/bin/bash\necho "$*" > "$W/args.txt"; echo "t::a PASSED"; echo "t::b SKIPPED"\n' > "$W/fakebin/python"
+printf 'echo "t::c FAILED"; echo "FAILED t::c - boom"; echo "== 1 failed, 1 passed, 1 skipped =="; exit 1\n' \
+  >> "$W/fakebin/python"
+chmod +x "$W/fakebin/python"
+PATH="$W/fakebin:$PATH" W=$W pytest_tally rs 10 tests/ops/test_reduce_sum.py --backend nvidia
+"""
+    out, work = run_with_fake_sanitizer(tmp_path, "", script)
+    args = (work / "args.txt").read_text().split()
+    assert args[:3] == ["-m", "pytest", "tests/ops/test_reduce_sum.py"] and "-v" in args and "nvidia" in args
+    log = (work / "console.log").read_text()
+    assert "rs rc=1" in log and "PASSED 1 SKIPPED 1 FAILED 1" in log
+    assert "FAILED t::c - boom" in log and "1 failed, 1 passed, 1 skipped" in log
+    with tarfile.open(out / "probe.tar") as tar:
+        assert any(name.endswith("pytest-rs.log") for name in tar.getnames())

@@ -27,15 +27,10 @@ echo "== B: reduce_sum tests and fuzz on both backends; memcheck of the column c
 sanitize_start memcheck rs tests/ops/test_reduce_sum.py -k "columns or middle"
 SANITIZE_BACKEND=tilelang sanitize_start memcheck rs-tl tests/ops/test_reduce_sum.py -k "columns or middle"
 for b in nvidia tilelang; do
-  timeout $(($(left) - 20)) python -m pytest tests/ops/test_reduce_sum.py tests/fuzz -k reduce_sum --backend $b \
-    -n 12 -v -m "not lowering" -p no:cacheprovider -p no:benchmark > $W/pytest-$b-rs.log 2>&1
-  echo "$b rc=$? PASSED $(grep -c ' PASSED' $W/pytest-$b-rs.log) FAILED $(grep -c ' FAILED' $W/pytest-$b-rs.log)"
-  grep -E "^(FAILED|ERROR)" $W/pytest-$b-rs.log | head -5; pack
+  pytest_tally $b-rs 20 tests/ops/test_reduce_sum.py tests/fuzz -k reduce_sum --backend $b -n 12 -m "not lowering"
 done
 sanitize_wait; pack
 echo "== the 18 tests of tests/tilelang that run iq's bound cut ($(date +%T), $(left) s left)"
 mapfile -t LEFT < docs/runs/s53b-left.txt
-timeout $(($(left) - 5)) python -m pytest "${LEFT[@]}" --backend nvidia -n 6 -v -p no:cacheprovider -p no:benchmark \
-  > $W/pytest-left.log 2>&1
-echo "rc=$? PASSED $(grep -c ' PASSED' $W/pytest-left.log) FAILED $(grep -c ' FAILED' $W/pytest-left.log)"
+pytest_tally left 5 "${LEFT[@]}" --backend nvidia -n 6
 echo "== end ($(date +%T))"; pack
