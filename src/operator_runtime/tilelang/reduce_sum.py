@@ -548,7 +548,7 @@ def plan(outer: int, length: int, inner: int, dtype: str, sm_count: int, block_c
     whole lane blocks are cut for the lanes kernel's blocks (5 an SM), the others (and every column sum when `lanes`
     is off: the tile sweep's variants) for the tile kernels' (16 an SM)."""
     rows = inner == 1
-    if lanes and not rows and outer and inner % (LANE_PACKS * pack_width(dtype)) == 0:
+    if lanes and not rows and outer:  # lanes_fit, below, asks for whole lane blocks of columns
         blocks = outer * inner // (LANE_PACKS * pack_width(dtype))
         pieces = split_count(blocks, length, COLUMN_LANES * COLUMN_UNROLL, LANES_BLOCKS_PER_SM * sm_count)
         if lanes_fit(length, inner, dtype, pieces):
