@@ -280,6 +280,9 @@ def test_reduce_sum_plan_has_a_workspace_exactly_when_it_splits(outer, length, i
     (1, 262144, 256, "float16", True, 512),
     (6, 700, 48, "float32", False, 4),        # 48 columns: not whole blocks of 32 packs
     (1, 4100, 4096, "float16", False, 4),     # 4 pieces of 1025 rows: not whole steps of 64, so the tile kernels
+    # the edge rule (run is): rows under SPLIT_ROWS x the unsplit grid's share of a wave stay whole
+    (1, 256, 65536, "bfloat16", True, 1), (1, 512, 81920, "bfloat16", True, 1), (1, 256, 32768, "float32", True, 1),
+    (1, 512, 65536, "bfloat16", True, 2),    # 256 lane blocks fill 39 % of a wave: 512 rows still split
 ])
 def test_reduce_sum_plan_takes_the_lanes_kernel_for_whole_lane_blocks_and_steps(outer, length, inner, dtype, lanes,
                                                                                 pieces):

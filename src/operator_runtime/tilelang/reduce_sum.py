@@ -448,6 +448,7 @@ def reduce_columns_packed_program(dtype: str, out_dtype: str = "", row_tile: int
 # The lanes kernel: 8 row lanes x 32 packs, 8 rows a lane loaded at once, at most 48 registers so that 5 blocks fit
 # an SM (ptxas on the CPU: 86-88 for fp32 and 56 for halves without the bound, no spill with it).
 COLUMN_LANES, LANE_PACKS, COLUMN_UNROLL, LANES_BLOCKS_PER_SM = 8, 32, 8, 5
+SPLIT_ROWS = 1280  # reduce_sum_cuda.cu's kSplitRows
 
 
 def _lanes_total(lane_sums, c, v):
@@ -551,6 +552,11 @@ def plan(outer: int, length: int, inner: int, dtype: str, sm_count: int, block_c
     if lanes and not rows and outer:  # lanes_fit, below, asks for whole lane blocks of columns
         blocks = outer * inner // (LANE_PACKS * pack_width(dtype))
         pieces = split_count(blocks, length, COLUMN_LANES * COLUMN_UNROLL, LANES_BLOCKS_PER_SM * sm_count)
+        # The CUDA backend's edge rule: no split where the rows are under SPLIT_ROWS x the share of a wave the
+        # unsplit grid fills. Timed here in session 54 (run is, A B A B): 256x65536 bf16 11.05 -> 9.58 us,
+        # 512x81920 bf16 22.5 -> 20.9, 256x32768 fp32 11.4 -> 9.7; the shapes that still split within 1 %.
+        if length * LANES_BLOCKS_PER_SM * sm_count < SPLIT_ROWS * blocks:
+            pieces = 1
         if lanes_fit(length, inner, dtype, pieces):
             return SumPlan(pieces, 4 * outer * pieces * inner if pieces > 1 else 0, 0, 0, block_c, lanes=True)
     blocks = outer * (1 if rows else -(-inner // block_c))

@@ -1,10 +1,6 @@
 #!/usr/bin/env bash
-# Prepared in session 53 for the next session (not run yet; about 600 s of work: cut it in two calls if the machine is
-# slow). Copy it to .device/ and call it as runs/s53a.sh was called (carry .device and .whl; the
-# TileLang cache tar is optional). A = main, built in the background; B = A + runs/s53-columns-fp32-pow2.patch (our
-# fp32 column sums at the largest power of two of splits within the wave) + runs/s53-tilelang-columns-edge.patch
-# (TileLang's lanes plan with our CUDA's edge rule). Both patches mark their rules PREPARED, NOT YET TIMED: drop
-# those words when a rule lands. Predictions belong in docs/perf-notes.md before the call.
+# Session 54, run is: runs/s54a-prepared.sh (written in session 53) as it ran. A = main, built in the background; B =
+# A + runs/s53-columns-fp32-pow2.patch + runs/s53-tilelang-columns-edge.patch. Both patches landed after this run.
 source scripts/device_steps.sh
 device_begin s54a 580
 build_a
