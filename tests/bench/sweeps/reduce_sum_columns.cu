@@ -15,6 +15,9 @@
 //   scripts/gpu_check.sh --sweep with SWEEPS=reduce_sum_columns)
 //   ./reduce_sum_columns ROWSxCOLS... > edge.csv   (those shapes in every dtype, the library's arm only: session 53's
 //   grid of columns whose unsplit grid fills a fifth of a wave or more, where the rule against splitting sits)
+//   ncu -k regex:"strided_lanes|finish_rows" ... ./reduce_sum_columns ROWSxCOLS... ncu   (a trailing `ncu`: each
+//   split count launched twice, untimed, outside graphs, so the profiler sees every count's kernels; the launch's
+//   grid tells the counts apart)
 #include <cuda_runtime.h>
 
 #include <algorithm>
@@ -34,6 +37,8 @@
 namespace {
 
 using namespace ort;
+
+bool launch_only = false;  // set by a trailing `ncu` argument
 
 struct Arm {
   const char* name;
@@ -61,7 +66,7 @@ void with_kernel(const Arm& a, F&& f) {
 template <class T, int kVec = 16 / sizeof(T)>
 void sweep(int64_t rows, int64_t cols, int sms, int64_t slots, bool library_arm_only = false) {
   const size_t bytes = size_t(rows) * size_t(cols) * sizeof(T);
-  const int launches = launches_for(bytes);
+  const int launches = launch_only ? 1 : launches_for(bytes);
   const LaunchTensors<T> t(launches, size_t(cols) * sizeof(T), bytes);
   float* ws;
   CHECK(cudaMalloc(&ws, size_t(cols) * 4096 * sizeof(float)));
@@ -89,15 +94,23 @@ void sweep(int64_t rows, int64_t cols, int sms, int64_t slots, bool library_arm_
         if (s > 1 && std::find(counts.begin(), counts.end(), s) == counts.end()) counts.push_back(s);
       for (int splits : counts) {
         if (splits > 4096 || rows / splits < 16) continue;
-        const double us = time_graph(launches, [&](int i, cudaStream_t st) {
-          const cuda::Stream s{st, true, slots};
+        const auto launch = [&](int i, const cuda::Stream& s) {
           T* out = t.out[size_t(i)];
           const T* x = t.x[size_t(i)];
           cuda::launch(kernel, dim3(bx, unsigned(splits)), 256, s, out, x, ws, r);
           if (splits > 1)
             cuda::launch(reduce_sum_kernels::finish_rows<T>, unsigned((cols + 31) / 32),
                          dim3(32, reduce_sum_kernels::kFinishLanes), s, out, static_cast<const float*>(ws), r, splits);
-        });
+        };
+        if (launch_only) {
+          for (int rep = 0; rep < 2; ++rep) launch(0, cuda::Stream{nullptr, false});
+          CHECK(cudaDeviceSynchronize());
+          std::printf("%s,%lldx%lld,%s,%d,%d,%d,%d,launched,\n", dtype_name<T>(), (long long)rows, (long long)cols,
+                      a.name, a.lanes, a.unroll, resident, splits);
+          continue;
+        }
+        const double us =
+            time_graph(launches, [&](int i, cudaStream_t st) { launch(i, cuda::Stream{st, true, slots}); });
         std::printf("%s,%lldx%lld,%s,%d,%d,%d,%d,%.2f,%.0f\n", dtype_name<T>(), (long long)rows, (long long)cols,
                     kVec == 1 ? "elements_lanes8_u8" : a.name, a.lanes, a.unroll,
                     resident, splits, us, double(bytes + size_t(cols) * sizeof(T)) / us * 1e-3);
@@ -115,8 +128,9 @@ int main(int argc, char** argv) {
   CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
   const int64_t slots = device_thread_slots();
   std::printf("dtype,shape,arm,lanes,unroll,blocks_per_sm,splits,us,gbps\n");
+  launch_only = argc > 2 && std::strcmp(argv[argc - 1], "ncu") == 0;
   if (argc > 1 && std::strchr(argv[1], 'x')) {
-    for (int i = 1; i < argc; ++i) {
+    for (int i = 1; i < argc - int(launch_only); ++i) {
       long long rows = 0, cols = 0;
       if (std::sscanf(argv[i], "%lldx%lld", &rows, &cols) != 2 || rows <= 0 || cols <= 0 || cols % 8) {
         std::fprintf(stderr, "bad shape %s (want ROWSxCOLS, COLS a multiple of 8)\n", argv[i]);
