@@ -51,6 +51,21 @@ def test_short_rows_past_32_bit_offsets(length, backend, device):
         assert_close(result, expected, atol_scale=10.0)
 
 
+def test_fp32_column_sums_split_a_power_of_two_ways(backend, device):
+    """nvidia's fp32 column sums take the largest power of two of splits within the wave (session 54, run is: the
+    bench's 32768x4096 at 16 splits 122.0 us against 20's 123.9); the workspace holds a row of fp32 partials a split."""
+    if backend is not ort.Backend.NVIDIA:
+        pytest.skip("nvidia only: the split count is the nvidia column kernel's plan")
+    rows, cols = 32768, 4096
+    x = torch.randn(rows, cols, dtype=torch.float32, device=device)
+    out = torch.full((cols,), float("nan"), dtype=torch.float32, device=device)
+    op = ort.prepare_reduce_sum(x, 0, out=out, backend=backend)
+    splits, rest = divmod(op.workspace_size, 4 * cols)
+    assert rest == 0 and splits > 1 and splits & (splits - 1) == 0, op.workspace_size
+    op()
+    assert_close(out, x.double().sum(0), atol_scale=math.sqrt(rows))
+
+
 @pytest.mark.parametrize("rows,cols,split", [(256, 65536, False), (32768, 4096, True)])
 def test_column_sums_split_only_where_the_finishing_kernel_pays(rows, cols, split, backend, device):
     """nvidia's column sums split their rows over a wave of blocks, into fp32 partials in the workspace that a second
