@@ -178,7 +178,6 @@ PATH="$W/fakebin:$PATH" bench_ops reduce_sum copy
         assert any(name.endswith("copy/args.txt") for name in tar.getnames())
 
 
-
 def test_pytest_tally_counts_a_runs_outcomes_and_packs_its_log(tmp_path):
     # pytest_tally runs pytest -v into $W/pytest-NAME.log and reports its status and counts; a stand-in `python`
     # prints three outcomes and fails as pytest does when a test fails.

@@ -9,8 +9,8 @@
 source scripts/device_steps.sh
 device_begin s55a 580
 device_build
-# the GPU test session 54 wrote after its device time ran out (fp32 column splits a power of two), beside its sibling
-pytest_tally splits 5 tests/ops/test_reduce_sum.py -k "power_of_two or finishing" --backend nvidia -p no:xdist
+# the column split test, whose fp32 case (a power of two of splits) session 54 wrote after its device time ran out
+pytest_tally splits 5 tests/ops/test_reduce_sum.py -k finishing --backend nvidia -p no:xdist
 mkdir -p build/sweeps
 nvcc -std=c++17 -O3 -arch=sm_90 -Isrc/cpp tests/bench/sweeps/reduce_sum_columns.cu -o build/sweeps/reduce_sum_columns
 echo "== ncu: the column sum's split counts, every dtype ($(date +%T), $(left) s left)"

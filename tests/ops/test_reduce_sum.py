@@ -51,31 +51,28 @@ def test_short_rows_past_32_bit_offsets(length, backend, device):
         assert_close(result, expected, atol_scale=10.0)
 
 
-def test_fp32_column_sums_split_a_power_of_two_ways(backend, device):
-    """nvidia's fp32 column sums take the largest power of two of splits within the wave (session 54, run is: the
-    bench's 32768x4096 at 16 splits 122.0 us against 20's 123.9); the workspace holds a row of fp32 partials a split."""
-    if backend is not ort.Backend.NVIDIA:
-        pytest.skip("nvidia only: the split count is the nvidia column kernel's plan")
-    rows, cols = 32768, 4096
-    x = torch.randn(rows, cols, dtype=torch.float32, device=device)
-    out = torch.full((cols,), float("nan"), dtype=torch.float32, device=device)
-    op = ort.prepare_reduce_sum(x, 0, out=out, backend=backend)
-    splits, rest = divmod(op.workspace_size, 4 * cols)
-    assert rest == 0 and splits > 1 and splits & (splits - 1) == 0, op.workspace_size
-    op()
-    assert_close(out, x.double().sum(0), atol_scale=math.sqrt(rows))
-
-
-@pytest.mark.parametrize("rows,cols,split", [(256, 65536, False), (32768, 4096, True)])
-def test_column_sums_split_only_where_the_finishing_kernel_pays(rows, cols, split, backend, device):
-    """nvidia's column sums split their rows over a wave of blocks, into fp32 partials in the workspace that a second
-    kernel adds, only where the rows pay for that kernel (session 53, run ir: 256x65536 bf16 ran 8 % faster unsplit).
-    The bench's 32768x4096 splits on any GPU of 7 SMs or more; 256 rows stay whole below 256 SMs."""
+@pytest.mark.parametrize("rows,cols,dtype,split", [
+    (256, 65536, torch.bfloat16, "whole"), (32768, 4096, torch.bfloat16, "split"),
+    (32768, 4096, torch.float32, "a power of two"),
+])
+def test_column_sums_split_only_where_the_finishing_kernel_pays(rows, cols, dtype, split, backend, device):
+    """nvidia's column sums split their rows over a wave of blocks, into a row of fp32 partials a split in the
+    workspace that a second kernel adds, only where the rows pay for that kernel (session 53, run ir: 256x65536 bf16
+    ran 8 % faster unsplit); fp32 takes the largest power of two of splits within the wave (session 54, run is:
+    32768x4096 at 16 splits 122.0 us against 20's 123.9). The bench's 32768x4096 splits on any GPU of 7 SMs or more;
+    256 rows stay whole below 256 SMs."""
     if backend is not ort.Backend.NVIDIA:
         pytest.skip("nvidia only: the split is the nvidia column kernel's plan")
-    x = torch.randn(rows, cols, dtype=torch.bfloat16, device=device)
-    out = torch.full((cols,), float("nan"), dtype=torch.bfloat16, device=device)
+    x = torch.randn(rows, cols, dtype=dtype, device=device)
+    out = torch.full((cols,), float("nan"), dtype=dtype, device=device)
     op = ort.prepare_reduce_sum(x, 0, out=out, backend=backend)
-    assert (op.workspace_size > 0) == split, op.workspace_size
+    splits, rest = divmod(op.workspace_size, 4 * cols)
+    assert rest == 0, op.workspace_size
+    if split == "whole":
+        assert splits == 0, op.workspace_size
+    else:
+        assert splits > 1, op.workspace_size
+    if split == "a power of two":
+        assert splits & (splits - 1) == 0, splits
     op()
     assert_close(out, x.double().sum(0), atol_scale=math.sqrt(rows))
