@@ -57,6 +57,12 @@ using reduce_sum_kernels::kBlockTpr;
 using reduce_sum_kernels::grid_tpr;
 using reduce_sum_kernels::kRowBlockTpr;
 
+// The largest power of two <= n (0 for n < 1): plan() rounds both split counts (fp32 columns, rows) down to one.
+// Recursive, not a loop: nvcc's front end gave up folding the loop form in a static_assert.
+constexpr int64_t floor_pow2(int64_t n) { return n < 2 ? (n < 1 ? 0 : 1) : 2 * floor_pow2(n / 2); }
+static_assert(floor_pow2(0) == 0 && floor_pow2(1) == 1 && floor_pow2(20) == 16 && floor_pow2(32) == 32);
+static_assert(floor_pow2(41) == 32 && floor_pow2(32768) == 32768 && floor_pow2(65535) == 32768);
+
 // How many blocks of the column kernel (strided_lanes over packs or elements) fit on one SM at once: a column sum runs
 // fastest as one full wave of blocks (plan, below). Asked only for column sums, at create.
 int strided_blocks_per_sm(DType dtype, bool packed) {
@@ -188,8 +194,7 @@ void plan(ReduceSumCudaDescriptor* d, const DeviceProps& props) {
     // at 16 splits 122.0 against 20's 123.9 us; ncu: fewer blocks (512 against 640, 49 % achieved occupancy against
     // 60 %) read at 90.8 % of DRAM against 90.2 %, 3 % fewer instructions, a shorter finish (3.9 against 4.4 us).
     // The sweeps (runs ip, ir) had it 1-5 % faster on three neighbours; 16-bit rows lost with it (1-8 %).
-    if (d->info.dtype == DType::Float32)
-      while (splits & (splits - 1)) splits &= splits - 1;
+    if (d->info.dtype == DType::Float32) splits = floor_pow2(splits);
     d->splits = int(std::clamp<int64_t>(splits, 1, 65535));
     return;
   }
@@ -197,9 +202,7 @@ void plan(ReduceSumCudaDescriptor* d, const DeviceProps& props) {
   // split of 256x262144 fp32 ran 69 us in the bench (run i), the 4-way one 64 us in the split sweep (run k).
   if (blocks < target_blocks) {
     const int64_t want = std::clamp<int64_t>(std::min(target_blocks * 2 / blocks, r.length / per_split_min), 1, 32768);
-    int splits = 1;
-    while (splits * 2 <= want) splits *= 2;
-    d->splits = splits;
+    d->splits = int(floor_pow2(want));
   }
 }
 
