@@ -18,6 +18,11 @@
 //   ncu -k regex:"strided_lanes|finish_rows" ... ./reduce_sum_columns ROWSxCOLS... ncu   (a trailing `ncu`: each
 //   split count launched twice, untimed, outside graphs, so the profiler sees every count's kernels; the launch's
 //   grid tells the counts apart)
+//   ./reduce_sum_columns ROWSxCOLS... atexit|early|nopdl   (a trailing launch mode: every launch AtExit, every launch
+//   Early, or no PDL, in place of the library's HalfWindow rule; the `launch` column names it. Session 55's ncu (run
+//   iv) timed each kernel alone at 123.6-125.4 us where this sweep's graphs read 149-150 (fp32 32768x4096 at 10
+//   splits, an Early grid under a wave) and 4-6 us under the kernels' sum elsewhere: these modes say how much of
+//   each is the trigger)
 #include <cuda_runtime.h>
 
 #include <algorithm>
@@ -38,7 +43,21 @@ namespace {
 
 using namespace ort;
 
-bool launch_only = false;  // set by a trailing `ncu` argument
+// A trailing argument: `ncu` launches each count untimed; the others time every launch with one PDL trigger (or none)
+// in place of the library's rule (the `launch` column).
+enum class Mode { Library, Ncu, AtExit, Early, NoPdl };
+constexpr const char* kModeNames[] = {"library", "ncu", "atexit", "early", "nopdl"};
+Mode mode = Mode::Library;
+bool launch_only = false;  // mode == Ncu
+
+cuda::Stream stream_for(cudaStream_t st, int64_t slots) {
+  switch (mode) {
+    case Mode::AtExit: return cuda::Stream{st, true, slots, cuda::TriggerRule::AtExit};
+    case Mode::Early: return cuda::Stream{st, true, 0};
+    case Mode::NoPdl: return cuda::Stream{st, false};
+    default: return cuda::Stream{st, true, slots};
+  }
+}
 
 struct Arm {
   const char* name;
@@ -105,15 +124,15 @@ void sweep(int64_t rows, int64_t cols, int sms, int64_t slots, bool library_arm_
         if (launch_only) {
           for (int rep = 0; rep < 2; ++rep) launch(0, cuda::Stream{nullptr, false});
           CHECK(cudaDeviceSynchronize());
-          std::printf("%s,%lldx%lld,%s,%d,%d,%d,%d,launched,\n", dtype_name<T>(), (long long)rows, (long long)cols,
-                      a.name, a.lanes, a.unroll, resident, splits);
+          std::printf("%s,%lldx%lld,%s,%d,%d,%d,%d,launched,,ncu\n", dtype_name<T>(), (long long)rows,
+                      (long long)cols, a.name, a.lanes, a.unroll, resident, splits);
           continue;
         }
         const double us =
-            time_graph(launches, [&](int i, cudaStream_t st) { launch(i, cuda::Stream{st, true, slots}); });
-        std::printf("%s,%lldx%lld,%s,%d,%d,%d,%d,%.2f,%.0f\n", dtype_name<T>(), (long long)rows, (long long)cols,
-                    kVec == 1 ? "elements_lanes8_u8" : a.name, a.lanes, a.unroll,
-                    resident, splits, us, double(bytes + size_t(cols) * sizeof(T)) / us * 1e-3);
+            time_graph(launches, [&](int i, cudaStream_t st) { launch(i, stream_for(st, slots)); });
+        std::printf("%s,%lldx%lld,%s,%d,%d,%d,%d,%.2f,%.0f,%s\n", dtype_name<T>(), (long long)rows, (long long)cols,
+                    kVec == 1 ? "elements_lanes8_u8" : a.name, a.lanes, a.unroll, resident, splits, us,
+                    double(bytes + size_t(cols) * sizeof(T)) / us * 1e-3, kModeNames[int(mode)]);
         std::fflush(stdout);
       }
     });
@@ -127,10 +146,12 @@ int main(int argc, char** argv) {
   int sms = 0;
   CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
   const int64_t slots = device_thread_slots();
-  std::printf("dtype,shape,arm,lanes,unroll,blocks_per_sm,splits,us,gbps\n");
-  launch_only = argc > 2 && std::strcmp(argv[argc - 1], "ncu") == 0;
+  std::printf("dtype,shape,arm,lanes,unroll,blocks_per_sm,splits,us,gbps,launch\n");
+  for (int m = 1; argc > 2 && m < int(std::size(kModeNames)); ++m)
+    if (std::strcmp(argv[argc - 1], kModeNames[m]) == 0) mode = Mode(m);
+  launch_only = mode == Mode::Ncu;
   if (argc > 1 && std::strchr(argv[1], 'x')) {
-    for (int i = 1; i < argc - int(launch_only); ++i) {
+    for (int i = 1; i < argc - int(mode != Mode::Library); ++i) {
       long long rows = 0, cols = 0;
       if (std::sscanf(argv[i], "%lldx%lld", &rows, &cols) != 2 || rows <= 0 || cols <= 0 || cols % 8) {
         std::fprintf(stderr, "bad shape %s (want ROWSxCOLS, COLS a multiple of 8)\n", argv[i]);

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Prepared in session 54 for the next session (CPU-checked only: the sweep's ncu mode compiles; not run). Call it as
+# Session 55, run iv (prepared in session 54 as runs/s55a-prepared.sh; CPU-checked only there). Call it as
 # runs/s54a.sh was called (carry .device and .whl, the TileLang cache tar). (1) build main; (2) ncu of the column sum
 # at 32768x4096 in every dtype at each split count the sweep tries (half a wave, one, two, the largest power of two
 # within one), the sweep's trailing `ncu` mode: why fp32 gains from the power of two and the 16-bit rows lose
