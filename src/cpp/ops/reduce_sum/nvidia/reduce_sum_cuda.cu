@@ -63,15 +63,20 @@ constexpr int64_t floor_pow2(int64_t n) { return n < 2 ? (n < 1 ? 0 : 1) : 2 * f
 static_assert(floor_pow2(0) == 0 && floor_pow2(1) == 1 && floor_pow2(20) == 16 && floor_pow2(32) == 32);
 static_assert(floor_pow2(41) == 32 && floor_pow2(32768) == 32768 && floor_pow2(65535) == 32768);
 
+// The library's column kernel: strided_lanes at its lanes and unroll, over 16-byte packs (VEC = 16 / sizeof(T)) or
+// elements (VEC = 1). The occupancy query and the launch must name the same instance.
+template <class T, int VEC>
+constexpr auto column_kernel() {
+  return reduce_sum_kernels::strided_lanes<T, VEC, reduce_sum_kernels::kColumnLanes, reduce_sum_kernels::kColumnUnroll>;
+}
+
 // How many blocks of the column kernel (strided_lanes over packs or elements) fit on one SM at once: a column sum runs
 // fastest as one full wave of blocks (plan, below). Asked only for column sums, at create.
 int strided_blocks_per_sm(DType dtype, bool packed) {
   int blocks = 4;
   dispatch_float(dtype, [&](auto tag) {
     using T = typename decltype(tag)::type;
-    using namespace reduce_sum_kernels;
-    const auto kernel = packed ? strided_lanes<T, 16 / sizeof(T), kColumnLanes, kColumnUnroll>
-                               : strided_lanes<T, 1, kColumnLanes, kColumnUnroll>;
+    const auto kernel = packed ? column_kernel<T, 16 / sizeof(T)>() : column_kernel<T, 1>();
     if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, kernel, 256, 0) != cudaSuccess) {
       cudaGetLastError();
       blocks = 4;
@@ -331,13 +336,11 @@ Status reduce_sum_cuda_execute(const ReduceSumCudaDescriptor* desc, void* worksp
       }
     }
     else if (desc->packs_aligned && reinterpret_cast<uintptr_t>(x) % 16 == 0)
-      cuda::launch(reduce_sum_kernels::strided_lanes<T, 16 / sizeof(T), reduce_sum_kernels::kColumnLanes,
-                                                     reduce_sum_kernels::kColumnUnroll>,
-                   dim3(unsigned(desc->blocks_packed), unsigned(desc->splits)), 256, st, o, px, ws, desc->info.r);
+      cuda::launch(column_kernel<T, 16 / sizeof(T)>(), dim3(unsigned(desc->blocks_packed), unsigned(desc->splits)), 256,
+                   st, o, px, ws, desc->info.r);
     else
-      cuda::launch(reduce_sum_kernels::strided_lanes<T, 1, reduce_sum_kernels::kColumnLanes,
-                                                     reduce_sum_kernels::kColumnUnroll>,
-                   dim3(unsigned(desc->blocks), unsigned(desc->splits)), 256, st, o, px, ws, desc->info.r);
+      cuda::launch(column_kernel<T, 1>(), dim3(unsigned(desc->blocks), unsigned(desc->splits)), 256, st, o, px, ws,
+                   desc->info.r);
     const int64_t rows = desc->info.r.rows;
     if (desc->splits > 1 && rows < reduce_sum_kernels::kWarpFinishRows)
       cuda::launch(reduce_sum_kernels::finish_few_rows<T>, unsigned(ceil_div(rows * 32, 256)), 256, st, o, ws,
