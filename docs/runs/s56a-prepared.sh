@@ -2,8 +2,8 @@
 # Prepared in session 55 for the next session (CPU-checked only: the sweep's launch modes compile in
 # tests/test_build.py; not run). Call it as runs/s55a.sh was called (carry .device and .whl). (1) build main; (2) the
 # column sweep at 32768x4096 and at the edge shapes the library leaves unsplit under 35 % of the thread slots (an
-# Early grid today), in the library's launch mode and with every launch AtExit, every launch Early, and no PDL, the
-# four modes twice in turn (perf-notes session 55, "For the next session" 1: is the graph's +6 to +22 us at a count
+# Early grid today; and 384x49152, a neighbour that splits), in the library's launch mode and with every launch
+# AtExit, every launch Early, and no PDL, the four modes twice in turn (perf-notes session 55, "For the next session" 1: is the graph's +6 to +22 us at a count
 # whose grid is Early and under a wave the trigger, and is bf16's missing overlap at 32 splits?). Predictions belong
 # in docs/perf-notes.md before the call.
 source scripts/device_steps.sh
