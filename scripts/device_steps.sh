@@ -10,6 +10,7 @@
 #   ab_summary bench         # each arm's bench rows, ours against torch, one line a row
 #   sanitize_pair tests/ops/test_softmax.py -k bfloat16   # memcheck and racecheck side by side on nvidia
 #   sanitize_start memcheck copy tests/ops/test_copy.py   # or one tool over one shard; after the shards: sanitize_wait
+#   sanitize_suite 1         # or the whole nvidia suite's shards, part 1 of 2 (a call each); then sanitize_wait
 #   deselect_finished .device/s50-done/*.log   # DESELECT: --deselect for what earlier -v logs passed or skipped
 #   bench_ops reduce_sum softmax copy  # the whole bench's rows of these ops, both backends, every peer, one op a step
 #   ... PYTHONPATH=/tmp/A:$PYTHONPATH python ...; pack
@@ -109,6 +110,27 @@ sanitize_pair() {  # PYTEST_ARGS...: memcheck and racecheck at once over the sam
   sanitize_start memcheck "" "$@"
   sanitize_start racecheck "" "$@"
   sanitize_wait
+}
+
+sanitize_suite() {  # PART: the nvidia suite (tests/ops, tests/fuzz) under both tools in shards started at once,
+  # softmax in nine (dtype x form). Part 1: memcheck of every shard, racecheck of all but softmax fp32 and fp16; part 2:
+  # racecheck of those six. One part fills a call (session 48's runs hx and hy); then sanitize_wait
+  local part=$1 s=tests/ops/test_softmax.py d f tool small
+  small=$(ls tests/ops/test_*.py | grep -vE "test_(softmax|reduce_sum|copy|vector_add)\.py$" | tr '\n' ' ')
+  for d in "f32:float32" "f16:float16 and not bfloat16" "bf16:not float32 and (bfloat16 or not float16)"; do
+    for f in "fn:functional" "out:out and not functional" "rest:not functional and not out"; do
+      [ "$part" = 1 ] && sanitize_start memcheck "softmax-${d%%:*}-${f%%:*}" $s -k "(${d#*:}) and (${f#*:})"
+      case "$part:${d%%:*}" in
+        1:bf16 | 2:f32 | 2:f16) sanitize_start racecheck "softmax-${d%%:*}-${f%%:*}" $s -k "(${d#*:}) and (${f#*:})" ;;
+      esac
+    done
+  done
+  [ "$part" = 1 ] || return 0
+  for tool in memcheck racecheck; do
+    for f in reduce_sum copy vector_add; do sanitize_start $tool $f tests/ops/test_$f.py; done
+    sanitize_start $tool small $small
+    sanitize_start $tool fuzz tests/fuzz
+  done
 }
 
 deselect_finished() {  # LOG...: sets DESELECT to `--deselect ID` for each test that the pytest -v logs passed or
