@@ -48,7 +48,6 @@ using namespace ort;
 enum class Mode { Library, Ncu, AtExit, Early, NoPdl };
 constexpr const char* kModeNames[] = {"library", "ncu", "atexit", "early", "nopdl"};
 Mode mode = Mode::Library;
-bool launch_only = false;  // mode == Ncu
 
 cuda::Stream stream_for(cudaStream_t st, int64_t slots) {
   switch (mode) {
@@ -85,7 +84,7 @@ void with_kernel(const Arm& a, F&& f) {
 template <class T, int kVec = 16 / sizeof(T)>
 void sweep(int64_t rows, int64_t cols, int sms, int64_t slots, bool library_arm_only = false) {
   const size_t bytes = size_t(rows) * size_t(cols) * sizeof(T);
-  const int launches = launch_only ? 1 : launches_for(bytes);
+  const int launches = mode == Mode::Ncu ? 1 : launches_for(bytes);
   const LaunchTensors<T> t(launches, size_t(cols) * sizeof(T), bytes);
   float* ws;
   CHECK(cudaMalloc(&ws, size_t(cols) * 4096 * sizeof(float)));
@@ -107,8 +106,7 @@ void sweep(int64_t rows, int64_t cols, int sms, int64_t slots, bool library_arm_
       if (int64_t(bx) * 8 >= int64_t(sms) * resident) counts.push_back(1);
       // And the largest power of two within the wave, the count TileLang's plan can cut (its pieces must divide the
       // length): its lanes kernel ran 32768x4096 fp32 at 16 pieces in 119.6 us against our 20 splits' 121.8 (run im).
-      int pow2 = 1;
-      while (pow2 * 2 <= wave) pow2 *= 2;
+      const int pow2 = int(reduce_sum_kernels::floor_pow2(wave));
       for (int s : {wave / 2, wave, wave * 2, pow2})
         if (s > 1 && std::find(counts.begin(), counts.end(), s) == counts.end()) counts.push_back(s);
       for (int splits : counts) {
@@ -121,7 +119,7 @@ void sweep(int64_t rows, int64_t cols, int sms, int64_t slots, bool library_arm_
             cuda::launch(reduce_sum_kernels::finish_rows<T>, unsigned((cols + 31) / 32),
                          dim3(32, reduce_sum_kernels::kFinishLanes), s, out, static_cast<const float*>(ws), r, splits);
         };
-        if (launch_only) {
+        if (mode == Mode::Ncu) {
           for (int rep = 0; rep < 2; ++rep) launch(0, cuda::Stream{nullptr, false});
           CHECK(cudaDeviceSynchronize());
           std::printf("%s,%lldx%lld,%s,%d,%d,%d,%d,launched,,ncu\n", dtype_name<T>(), (long long)rows,
@@ -149,7 +147,6 @@ int main(int argc, char** argv) {
   std::printf("dtype,shape,arm,lanes,unroll,blocks_per_sm,splits,us,gbps,launch\n");
   for (int m = 1; argc > 2 && m < int(std::size(kModeNames)); ++m)
     if (std::strcmp(argv[argc - 1], kModeNames[m]) == 0) mode = Mode(m);
-  launch_only = mode == Mode::Ncu;
   if (argc > 1 && std::strchr(argv[1], 'x')) {
     for (int i = 1; i < argc - int(mode != Mode::Library); ++i) {
       long long rows = 0, cols = 0;

@@ -55,13 +55,8 @@ namespace {
 
 using reduce_sum_kernels::kBlockTpr;
 using reduce_sum_kernels::grid_tpr;
+using reduce_sum_kernels::floor_pow2;
 using reduce_sum_kernels::kRowBlockTpr;
-
-// The largest power of two <= n (0 for n < 1): plan() rounds both split counts (fp32 columns, rows) down to one.
-// Recursive, not a loop: nvcc's front end gave up folding the loop form in a static_assert.
-constexpr int64_t floor_pow2(int64_t n) { return n < 2 ? (n < 1 ? 0 : 1) : 2 * floor_pow2(n / 2); }
-static_assert(floor_pow2(0) == 0 && floor_pow2(1) == 1 && floor_pow2(20) == 16 && floor_pow2(32) == 32);
-static_assert(floor_pow2(41) == 32 && floor_pow2(32768) == 32768 && floor_pow2(65535) == 32768);
 
 // The library's column kernel: strided_lanes at its lanes and unroll, over 16-byte packs (VEC = 16 / sizeof(T)) or
 // elements (VEC = 1). The occupancy query and the launch must name the same instance.

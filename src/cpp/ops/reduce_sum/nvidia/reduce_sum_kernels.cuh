@@ -353,6 +353,13 @@ __global__ void __launch_bounds__(256) strided_lanes(T* out, const T* x, float* 
 // The library's strided_lanes shape, the fastest or within 1 % of it in the column-sum sweep.
 constexpr int kColumnLanes = 8, kColumnUnroll = 8;
 
+// The largest power of two <= n (0 for n < 1): the plan rounds its split counts (fp32 columns, rows) down to one,
+// and the column sweep times that count. Recursive, not a loop: nvcc's front end gave up folding the loop form in a
+// static_assert.
+constexpr int64_t floor_pow2(int64_t n) { return n < 2 ? (n < 1 ? 0 : 1) : 2 * floor_pow2(n / 2); }
+static_assert(floor_pow2(0) == 0 && floor_pow2(1) == 1 && floor_pow2(20) == 16 && floor_pow2(32) == 32);
+static_assert(floor_pow2(41) == 32 && floor_pow2(32768) == 32768 && floor_pow2(65535) == 32768);
+
 // Adds each row's partial sums in a fixed order, so results are deterministic.
 //   finish_few_rows: a warp per row; lane l takes splits l, l + 32, ..., then a fixed shuffle tree (one
 //                    row split a thousand ways: a lone thread would add 1056 partials one by one).
