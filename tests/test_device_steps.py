@@ -204,7 +204,8 @@ PATH="$W/fakebin:$PATH" W=$W pytest_tally rs 10 tests/ops/test_reduce_sum.py --b
 @pytest.mark.skipif(shutil.which("bash") is None, reason="no bash")
 def test_sanitize_suite_covers_the_suite_in_two_parts(tmp_path):
     # Part 1: memcheck over every shard, racecheck over all but softmax fp32 / fp16; part 2: racecheck over those six.
-    # Together each tool sees every test file of tests/ops and tests/fuzz once, softmax as its nine dtype x form shards.
+    # Together each tool sees every test file of tests/ops and tests/fuzz once, softmax as its twelve dtype x form
+    # shards.
     script = """
 source scripts/device_steps.sh
 device_begin probe 60
@@ -214,10 +215,10 @@ sanitize_suite 2; sanitize_wait
     out, work = run_with_fake_sanitizer(tmp_path, 'echo "tool $2: $*"\necho "1 passed in 0.1s"\n', script)
     part1 = {n.removesuffix(".log") for n in (work / "part1.txt").read_text().split() if "check-" in n}
     logs = {p.stem for p in work.glob("*check-*.log")}
-    shards = [f"softmax-{d}-{f}" for d in ("f32", "f16", "bf16") for f in ("fn", "out", "rest")]
+    shards = [f"softmax-{d}-{f}" for d in ("f32", "f16", "bf16") for f in ("fn", "out", "rounds", "rest")]
     others = ["reduce_sum", "copy", "vector_add", "small", "fuzz"]
     assert logs == {f"{tool}-{s}" for tool in ("memcheck", "racecheck") for s in shards + others}
-    assert logs - part1 == {f"racecheck-softmax-{d}-{f}" for d in ("f32", "f16") for f in ("fn", "out", "rest")}
+    assert logs - part1 == {f"racecheck-softmax-{d}-{f}" for d in ("f32", "f16") for f in ("fn", "out", "rounds", "rest")}
     small = (work / "memcheck-small.log").read_text()
     files = sorted(p.name for p in (ROOT / "tests/ops").glob("test_*.py"))
     assert all((f in small) == (f not in {"test_softmax.py", "test_reduce_sum.py", "test_copy.py",
