@@ -218,7 +218,8 @@ sanitize_suite 2; sanitize_wait
     shards = [f"softmax-{d}-{f}" for d in ("f32", "f16", "bf16") for f in ("fn", "out", "rounds", "rest")]
     others = ["reduce_sum", "copy", "vector_add", "small", "fuzz"]
     assert logs == {f"{tool}-{s}" for tool in ("memcheck", "racecheck") for s in shards + others}
-    assert logs - part1 == {f"racecheck-softmax-{d}-{f}" for d in ("f32", "f16") for f in ("fn", "out", "rounds", "rest")}
+    forms = ("fn", "out", "rounds", "rest")
+    assert logs - part1 == {f"racecheck-softmax-{d}-{f}" for d in ("f32", "f16") for f in forms}
     small = (work / "memcheck-small.log").read_text()
     files = sorted(p.name for p in (ROOT / "tests/ops").glob("test_*.py"))
     assert all((f in small) == (f not in {"test_softmax.py", "test_reduce_sum.py", "test_copy.py",
