@@ -203,7 +203,7 @@ PATH="$W/fakebin:$PATH" W=$W pytest_tally rs 10 tests/ops/test_reduce_sum.py --b
 
 @pytest.mark.skipif(shutil.which("bash") is None, reason="no bash")
 def test_sanitize_suite_covers_the_suite_in_two_parts(tmp_path):
-    # Part 1: memcheck over every shard, racecheck over all but softmax fp32 / fp16; part 2: racecheck over those six.
+    # Part 1: memcheck over every shard, racecheck over all but softmax fp32 / fp16; part 2: racecheck over those eight.
     # Together each tool sees every test file of tests/ops and tests/fuzz once, softmax as its twelve dtype x form
     # shards.
     script = """
@@ -215,10 +215,10 @@ sanitize_suite 2; sanitize_wait
     out, work = run_with_fake_sanitizer(tmp_path, 'echo "tool $2: $*"\necho "1 passed in 0.1s"\n', script)
     part1 = {n.removesuffix(".log") for n in (work / "part1.txt").read_text().split() if "check-" in n}
     logs = {p.stem for p in work.glob("*check-*.log")}
-    shards = [f"softmax-{d}-{f}" for d in ("f32", "f16", "bf16") for f in ("fn", "out", "rounds", "rest")]
+    forms = ("fn", "out", "rounds", "rest")
+    shards = [f"softmax-{d}-{f}" for d in ("f32", "f16", "bf16") for f in forms]
     others = ["reduce_sum", "copy", "vector_add", "small", "fuzz"]
     assert logs == {f"{tool}-{s}" for tool in ("memcheck", "racecheck") for s in shards + others}
-    forms = ("fn", "out", "rounds", "rest")
     assert logs - part1 == {f"racecheck-softmax-{d}-{f}" for d in ("f32", "f16") for f in forms}
     small = (work / "memcheck-small.log").read_text()
     files = sorted(p.name for p in (ROOT / "tests/ops").glob("test_*.py"))
