@@ -48,11 +48,12 @@ def _holders(obj) -> str:
             return f"dict with keys {list(r)[:8]}"
         return f"{type(r).__module__}.{type(r).__qualname__}"
 
-    lines = []
-    for r in gc.get_referrers(obj):
+    # The lists the collector hands back reference what they list: each is left out of the names by identity.
+    lines, referrers = [], gc.get_referrers(obj)
+    for r in referrers:
         if r is mine or r is mine.f_back:
             continue
-        outer = [name(o) for o in gc.get_referrers(r) if o is not mine and not isinstance(o, list)][:4]
+        outer = [name(o) for o in gc.get_referrers(r) if o is not mine and o is not referrers][:4]
         lines.append(f"{name(r)} <- {outer}")
     # A finished call's frame stays alive only while a deeper frame links to it (f_back): name the innermost live
     # frames off the current stack and what holds each of them (a traceback, an exception, a generator).
@@ -62,12 +63,10 @@ def _holders(obj) -> str:
         f = f.f_back
     frames = [o for o in gc.get_objects() if type(o) is type(mine) and id(o) not in stack]
     backs = {id(o.f_back) for o in frames}
-    for inner in [o for o in frames if id(o) not in backs]:
-        chain = []
-        for r in gc.get_referrers(inner):
-            if r is frames:
-                continue
-            chain.append(f"{name(r)} <- {[name(o) for o in gc.get_referrers(r) if o is not frames][:3]}")
+    inners = [o for o in frames if id(o) not in backs]
+    for inner in inners:
+        holders = [r for r in gc.get_referrers(inner) if r is not frames and r is not inners]
+        chain = [f"{name(r)} <- {[name(o) for o in gc.get_referrers(r) if o is not holders][:3]}" for r in holders]
         lines.append(f"innermost live {name(inner)} held by {chain}")
     return "; ".join(lines) or "no referrer the collector tracks (a C++ or DLPack reference)"
 
