@@ -65,3 +65,17 @@ def test_a_holder_kept_only_from_c_is_named_as_such():
     finally:
         decref(ctypes.cast(address, ctypes.py_object).value)
         op.close()
+
+
+def test_reachable_from_finds_what_a_bound_op_holds_and_an_unbound_one_drops():
+    x = torch.randn(4, 4)
+    op = ort.prepare_reduce_sum(x, dim=1, backend="cpu")
+    assert any(o is x for o in leaks.reachable_from({"plan": op}))  # through the slots of a PreparedOp
+    op.unbind()
+    assert not any(o is x for o in leaks.reachable_from({"plan": op}))
+    op.close()
+
+
+def test_the_sanitizers_injection_is_recognised(monkeypatch):
+    monkeypatch.setenv("CUDA_INJECTION64_PATH", "/usr/local/cuda/compute-sanitizer/libsanitizer-collection.so")
+    assert leaks.under_compute_sanitizer()

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import gc
-import sys
 import weakref
 
 import pytest
@@ -11,6 +10,7 @@ import torch
 
 import operator_runtime as ort
 from operator_runtime._internal import dispatch
+from operator_runtime_testing import leaks
 from operator_runtime_testing.assertions import assert_close
 
 
@@ -25,50 +25,27 @@ def test_repeated_calls_reuse_one_plan_and_compute_fresh_results(backend, device
 
 def test_the_cache_keeps_no_user_tensors(backend, device):
     x = torch.randn(40, 50, device=device)
+    y = ort.softmax(x, backend=backend)
+    z = ort.softmax(x, backend=backend)  # a cache hit
+    assert any(key[0] == "softmax" for key in dispatch._PLANS)
+    kept = [type(o).__name__ for o in leaks.reachable_from(dispatch._PLANS) if o is x or o is y or o is z]
+    assert not kept, "the plan cache reaches a tensor of the call"
+
+
+def test_a_call_keeps_nothing_of_its_tensors_once_it_returns(backend, device):
+    if leaks.under_compute_sanitizer():
+        pytest.skip("compute-sanitizer keeps the Python frames of the CUDA calls it intercepts alive from C "
+                    "(session 57, runs je-jf), and with them the call's tensors")
+    x = torch.randn(40, 50, device=device)
     ref = weakref.ref(x)
     y = ort.softmax(x, backend=backend)
     ort.softmax(x, backend=backend)  # a cache hit
     del x, y
     gc.collect()
     held = ref()
-    holders = "" if held is None else _holders(held)  # read before the assert, whose own failure path holds it too
+    holders = "" if held is None else "\n".join(leaks.holder_chain(held))  # before the assert, whose path holds it
     del held
-    assert ref() is None, f"the input is still referenced by: {holders}"
-
-
-def _holders(obj) -> str:
-    """What keeps obj alive, two referrers deep, so the failure names the reference (under compute-sanitizer, and
-    only there, this test has failed since session 3 with the cause unknown)."""
-    mine = sys._getframe()
-
-    def name(r) -> str:
-        if isinstance(r, type(mine)):
-            return f"frame {r.f_code.co_name} at {r.f_code.co_filename}:{r.f_lineno}"
-        if isinstance(r, dict):
-            return f"dict with keys {list(r)[:8]}"
-        return f"{type(r).__module__}.{type(r).__qualname__}"
-
-    # The lists the collector hands back reference what they list: each is left out of the names by identity.
-    lines, referrers = [], gc.get_referrers(obj)
-    for r in referrers:
-        if r is mine or r is mine.f_back:
-            continue
-        outer = [name(o) for o in gc.get_referrers(r) if o is not mine and o is not referrers][:4]
-        lines.append(f"{name(r)} <- {outer}")
-    # A finished call's frame stays alive only while a deeper frame links to it (f_back): name the innermost live
-    # frames off the current stack and what holds each of them (a traceback, an exception, a generator).
-    stack, f = set(), mine
-    while f is not None:
-        stack.add(id(f))
-        f = f.f_back
-    frames = [o for o in gc.get_objects() if type(o) is type(mine) and id(o) not in stack]
-    backs = {id(o.f_back) for o in frames}
-    inners = [o for o in frames if id(o) not in backs]
-    for inner in inners:
-        holders = [r for r in gc.get_referrers(inner) if r is not frames and r is not inners]
-        chain = [f"{name(r)} <- {[name(o) for o in gc.get_referrers(r) if o is not holders][:3]}" for r in holders]
-        lines.append(f"innermost live {name(inner)} held by {chain}")
-    return "; ".join(lines) or "no referrer the collector tracks (a C++ or DLPack reference)"
+    assert ref() is None, f"the input is still held:\n{holders}"
 
 
 def test_a_cache_hit_still_rejects_partial_overlap(backend, device):
