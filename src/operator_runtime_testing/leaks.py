@@ -40,7 +40,8 @@ def holder_chain(obj: object, depth: int = 3, fan_out: int = 3, exclude: Iterabl
     """Who holds `obj`, and who holds those, `depth` levels up (at most `fan_out` holders a level), one line each,
     indented by level. A level with no holder the collector tracks says so: then a reference from C keeps it (a
     C extension's, or one leaked by a refcount bug), which no Python walk can name. Session 37's GPU leak ended
-    there: a finished frame of PreparedOp.__call__ held only from C, under compute-sanitizer alone. `exclude`:
+    there: a finished frame of PreparedOp.__call__ held only from C, under compute-sanitizer alone (its host
+    backtraces, session 57). `exclude`:
     containers of the caller's that hold `obj` only for the walk."""
     ours = {id(o) for o in exclude}  # and the lists this walk makes; its own frames are left out by module
     kept: list[list] = []  # those lists, alive until the walk ends, so that no other object takes their ids
