@@ -21,7 +21,6 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
-#include <cstdlib>
 #include <utility>
 
 #include "core/cuda_common.cuh"
@@ -45,7 +44,6 @@ struct SoftmaxCudaDescriptor {
   bool wide_full = false;      // the row fills every pack of entry `wide`: no mask in the kernel
   int online_threads = 1024;   // threads per row of the online kernel with 16-byte packs
   int held_threads = 0;        // online_held's threads a row (16-bit rows of one step); 0: not held
-  int l2_ahead = 0;            // EXPERIMENT (session 57): ORT_SOFTMAX_L2_AHEAD, online_held's prefetch distance
   int cluster = 0;             // CTAs per row of cluster_online (Cluster path)
   int smem_shape = -1;         // cluster_smem_held's kernel, an index in kSmemHeldShapes<vec> (ClusterSmemHeld path)
   int split = -1;              // cluster_registers table entry (ClusterRegisters path)
@@ -313,7 +311,6 @@ Status softmax_cuda_create(SoftmaxCudaDescriptor** desc, const TensorDesc* out, 
                     (d->info.dtype == DType::Float16 ? softmax_kernels::held_is_built<half_t>(props.arch)
                                                      : softmax_kernels::held_is_built<bfloat16_t>(props.arch));
   if (held) d->held_threads = r.length <= kHeldShortLength ? kHeldShortThreads : kHeldThreads;
-  if (const char* ahead = std::getenv("ORT_SOFTMAX_L2_AHEAD")) d->l2_ahead = std::atoi(ahead);
   if (r.rows == 0 || r.length == 0) d->path = SoftmaxPath::Empty;
   // The registers and online kernels find a row's offsets with 32-bit divisions (row_offsets<uint32_t>).
   else if (!unit_rows || r.rows > INT32_MAX) d->path = SoftmaxPath::Strided;
@@ -413,12 +410,8 @@ Status softmax_cuda_execute(const SoftmaxCudaDescriptor* desc, void*, size_t, vo
           return Status::Success;
         }
         if (wide && desc->held_threads == kHeldThreads) {
-          using softmax_kernels::online_held;
-          const int a = desc->l2_ahead;
-          auto* k = a == 132 ? online_held<T, kVec, kHeldThreads, 132> : a == 264 ? online_held<T, kVec, kHeldThreads, 264>
-                  : a == 396 ? online_held<T, kVec, kHeldThreads, 396> : a == 792 ? online_held<T, kVec, kHeldThreads, 792>
-                  : online_held<T, kVec, kHeldThreads>;
-          cuda::launch(k, unsigned(r.rows), kHeldThreads, st, o, px, r);
+          cuda::launch(softmax_kernels::online_held<T, kVec, kHeldThreads>, unsigned(r.rows), kHeldThreads, st, o,
+                       px, r);
           return Status::Success;
         }
       }

@@ -375,7 +375,7 @@ __host__ __device__ constexpr bool held_is_built(int arch) {
   return std::is_same_v<T, half_t> || arch >= 900;
 }
 
-template <class T, int VEC, int TPR, int AHEAD = 0, int PACKS = online_packs<T, VEC, TPR>()>
+template <class T, int VEC, int TPR, int PACKS = online_packs<T, VEC, TPR>()>
 __global__ void __launch_bounds__(TPR, (stream_min_blocks<TPR, PACKS * VEC>()))
     online_held(T* out, const T* x, RowsOfDim r, cuda::Trigger trigger) {
   cuda::pdl_prologue(trigger);
@@ -384,15 +384,6 @@ __global__ void __launch_bounds__(TPR, (stream_min_blocks<TPR, PACKS * VEC>()))
     __shared__ float smem[32];
     const int first = int(threadIdx.x) * VEC;
     int64_t out_off, x_off;
-    // EXPERIMENT (session 57): one bulk L2 prefetch of the row AHEAD blocks on, so HBM reads run ahead of
-    // the read-then-write phases of the blocks on the SMs.
-    if (AHEAD > 0 && __CUDA_ARCH__ >= 900 && threadIdx.x == 0 && blockIdx.x + unsigned(AHEAD) < r.rows) {
-      row_offsets<uint32_t>(r.outer, blockIdx.x + unsigned(AHEAD), &out_off, &x_off);
-#if __CUDA_ARCH__ >= 900
-      asm volatile("cp.async.bulk.prefetch.L2.global [%0], %1;" ::"l"(x + x_off),
-                   "r"(unsigned(r.length * sizeof(T)) & ~15u) : "memory");
-#endif
-    }
     row_offsets<uint32_t>(r.outer, blockIdx.x, &out_off, &x_off);
     HeldPacks<T, VEC, TPR, PACKS> held;
     held.valid = int(r.length) - first;
