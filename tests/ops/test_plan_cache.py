@@ -34,8 +34,8 @@ def test_the_cache_keeps_no_user_tensors(backend, device):
 
 def test_a_call_keeps_nothing_of_its_tensors_once_it_returns(backend, device):
     if leaks.under_compute_sanitizer():
-        pytest.skip("compute-sanitizer keeps the Python frames of the CUDA calls it intercepts alive from C "
-                    "(session 57, runs je-jf), and with them the call's tensors")
+        pytest.skip("compute-sanitizer's host backtraces (its default) keep the Python frames of the CUDA calls "
+                    "it intercepts alive from C, and with them the call's tensors (session 57, runs je-jf)")
     x = torch.randn(40, 50, device=device)
     ref = weakref.ref(x)
     y = ort.softmax(x, backend=backend)
