@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Run ji (session 57): online_held with one bulk L2 prefetch of the row AHEAD blocks on (ORT_SOFTMAX_L2_AHEAD, read
 # at create; 0 = the library's kernel, byte-identical to main's), softmax 4096x16384 on nvidia, arms interleaved, twice;
-# then the held-row softmax tests with the prefetch on, and under memcheck.
+# then the held-row softmax tests with the prefetch on, and under memcheck. It ran on commit 077eb4b's tree; the
+# switch and the prefetch were reverted in the next commit, so on main the variable does nothing.
 source scripts/device_steps.sh
 device_begin s57e 420
 device_build
