@@ -17,6 +17,7 @@
 // coalesce into one, x is aligned and the row is whole batches of 4 packs a thread: whole_batches, the same loads
 // in fewer registers.
 #include <algorithm>
+#include <cstdlib>
 #include <type_traits>
 
 #include "core/cuda_common.cuh"
@@ -49,6 +50,7 @@ struct ReduceSumCudaDescriptor {
   int lane_packs = 0;          // packed_rows at a warp a row of this many packs a lane (0: contiguous; lane_packs_rows)
   ShortRowsPlan lane_rows;
   bool whole_batches = false;  // Block rows that whole_batches takes (and x aligned, which execute() checks)
+  int few_rows = 0;            // EXPERIMENT (ORT_REDUCE_FEW): 1 contiguous at 256, 2 whole_batches+rest at 256, 3 at 512
 };
 
 namespace {
@@ -281,6 +283,18 @@ Status reduce_sum_cuda_create(ReduceSumCudaDescriptor** desc, const TensorDesc* 
     d->batch_tail[1] = batch_tail(d, 1);
   }
   const RowsOfDim& r = d->info.r;
+  if (const char* few = std::getenv("ORT_REDUCE_FEW")) {
+    const int arm = std::atoi(few);
+    if (arm > 0 && d->path == SumPath::Warp && d->info.dtype == DType::Float32 &&
+        d->tpr > reduce_sum_kernels::row_tpr(r.length, 4) && d->splits == 1 && r.outer.ndim == 1 &&
+        d->packs_aligned && d->lane_packs == 0) {
+      d->few_rows = arm;
+      d->tpr = arm == 3 ? kBlockTpr : kRowBlockTpr;
+      d->blocks = r.rows;
+      d->batch_tail[0] = batch_tail(d, 4);
+      d->batch_tail[1] = batch_tail(d, 1);
+    }
+  }
   d->whole_batches = (d->tpr == kBlockTpr || d->tpr == kRowBlockTpr) && d->path != SumPath::Strided &&
                      d->splits == 1 && r.outer.ndim == 1 && d->packs_aligned &&
                      r.length % (4 * d->tpr * (16 / int64_t(dtype_size(d->info.dtype)))) == 0;
@@ -316,6 +330,12 @@ Status reduce_sum_cuda_execute(const ReduceSumCudaDescriptor* desc, void* worksp
                            int(r.length), st);
     } else if (desc->lane_packs > 0 && reinterpret_cast<uintptr_t>(x) % 16 == 0) {
       launch_lane_packs<T>(desc->lane_packs, desc->lane_rows, o, px, r.rows, int(r.length), st);
+    } else if (desc->few_rows >= 2 && reinterpret_cast<uintptr_t>(x) % 16 == 0) {
+      if (desc->few_rows == 3)
+        cuda::launch(reduce_sum_kernels::whole_batches<T, kBlockTpr, 4, true>, unsigned(r.rows), kBlockTpr, st, o, px, r);
+      else
+        cuda::launch(reduce_sum_kernels::whole_batches<T, kRowBlockTpr, 4, true>, unsigned(r.rows), kRowBlockTpr, st, o,
+                     px, r);
     } else if (desc->whole_batches && reinterpret_cast<uintptr_t>(x) % 16 == 0) {
       if (desc->tpr == kBlockTpr)
         cuda::launch(reduce_sum_kernels::whole_batches<T, kBlockTpr>, unsigned(r.rows), kBlockTpr, st, o, px, r);

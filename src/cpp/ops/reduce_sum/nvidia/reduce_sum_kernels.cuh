@@ -180,7 +180,7 @@ __global__ void __launch_bounds__(BLOCK) contiguous(T* out, const T* x, float* p
 // fits three (six). It paid, a little (session 51, H200): ncu's achieved occupancy at rows-1024x65536 fp32 71 -> 96 %,
 // and every bench row it takes 0.6-2.0 % faster (59.6 -> 59.1 us there, 0.991x torch in session 50's slower run).
 // `unroll 1`: unrolled twice, the fp32 loop spills at 32 registers.
-template <class T, int TPR, int UNROLL = 4>
+template <class T, int TPR, int UNROLL = 4, bool REST = false>
 __global__ void __launch_bounds__(TPR, 2048 / TPR) whole_batches(T* out, const T* x, RowsOfDim r,
                                                                    cuda::Trigger trigger) {
   cuda::pdl_prologue(trigger);
@@ -193,6 +193,23 @@ __global__ void __launch_bounds__(TPR, 2048 / TPR) whole_batches(T* out, const T
     float f[UNROLL][kVec];
 #pragma unroll
     for (int u = 0; u < UNROLL; ++u) cuda::load_f32_words<T, kVec>(p + u * TPR * kVec, f[u]);
+#pragma unroll
+    for (int u = 0; u < UNROLL; ++u)
+#pragma unroll
+      for (int k = 0; k < kVec; ++k) acc[u] += f[u][k];
+  }
+  if constexpr (REST) {
+    const int rest = int(r.length % kBatch) / kVec;  // packs after the whole batches
+    float f[UNROLL][kVec];
+#pragma unroll
+    for (int u = 0; u < UNROLL; ++u) {
+      if (int(threadIdx.x) + u * TPR < rest) {
+        cuda::load_f32_words<T, kVec>(p + u * TPR * kVec, f[u]);
+      } else {
+#pragma unroll
+        for (int k = 0; k < kVec; ++k) f[u][k] = 0.f;
+      }
+    }
 #pragma unroll
     for (int u = 0; u < UNROLL; ++u)
 #pragma unroll
