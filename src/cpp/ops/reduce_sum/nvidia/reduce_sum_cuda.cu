@@ -284,14 +284,18 @@ Status reduce_sum_cuda_create(ReduceSumCudaDescriptor** desc, const TensorDesc* 
   }
   const RowsOfDim& r = d->info.r;
   if (const char* few = std::getenv("ORT_REDUCE_FEW")) {
-    const int arm = std::atoi(few);
-    if (arm > 0 && d->path == SumPath::Warp && d->info.dtype == DType::Float32 &&
-        d->tpr > reduce_sum_kernels::row_tpr(r.length, 4) && d->splits == 1 && r.outer.ndim == 1 &&
-        d->packs_aligned && d->lane_packs == 0) {
+    int arm = std::atoi(few);
+    // Run jk: fp32 rows grid_tpr widened (arms 1-3); run jl's sweep: any Warp row (arms 12, 13)
+    const bool any = arm > 10;
+    if (any) arm -= 10;
+    if (arm > 0 && d->path == SumPath::Warp && (any || (d->info.dtype == DType::Float32 &&
+        d->tpr > reduce_sum_kernels::row_tpr(r.length, 4) && d->lane_packs == 0)) && d->splits == 1 &&
+        r.outer.ndim == 1 && d->packs_aligned) {
       d->few_rows = arm;
+      d->lane_packs = 0;
       d->tpr = arm == 3 ? kBlockTpr : kRowBlockTpr;
       d->blocks = r.rows;
-      d->batch_tail[0] = batch_tail(d, 4);
+      d->batch_tail[0] = batch_tail(d, 16 / int(dtype_size(d->info.dtype)));
       d->batch_tail[1] = batch_tail(d, 1);
     }
   }

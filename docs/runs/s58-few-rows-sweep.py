@@ -1,0 +1,50 @@
+"""Run jl (session 58): reduce_sum rows of 1280-4000 elements (the Warp path: 32 or 64 threads a row, or grid_tpr's
+up to 128 for few fp32 rows) against a block a row with every pack of a thread loaded at once (`whole_batches` with
+its predicated last batch at 256 or 512 threads), by rows and dtype, through the library: ORT_REDUCE_FEW is read at
+create (experiment commit only), so one process prepares each arm. Prepared calls replayed in a CUDA graph over
+rotating inputs (the bench's timing), arms timed A B C C B A, the better of each pair kept.
+
+    python docs/runs/s58-few-rows-sweep.py > few-rows.csv
+"""
+import os
+
+import torch
+
+import operator_runtime as ort
+from operator_runtime_testing.timing import rotation_count, time_cuda
+
+ARMS = ("0", "12", "13")  # main; whole_batches + rest at 256; at 512
+LENGTHS = (1280, 2304, 3072, 4000)
+ROWS = (144, 264, 528, 1008, 2016, 4080)
+
+
+def prepare(dtype, rows, n, arm):
+    os.environ["ORT_REDUCE_FEW"] = arm
+    calls = []
+    for _ in range(rotation_count(rows * n * dtype.itemsize)):
+        x = torch.randn(rows, n, device="cuda").to(dtype)
+        o = torch.empty(rows, device="cuda", dtype=dtype)
+        call = ort.prepare_reduce_sum(x, out=o, backend="nvidia")
+        call()
+        torch.testing.assert_close(o.double(), x.double().sum(-1), rtol=2e-2, atol=5e-2)
+        calls.append(call)
+    return calls
+
+
+def main():
+    print("dtype,rows,n," + ",".join(f"arm{a}_us" for a in ARMS) + ",best_over_main", flush=True)
+    for dtype in (torch.float32, torch.bfloat16, torch.float16):
+        for n in LENGTHS:
+            for rows in ROWS:
+                ops = {a: prepare(dtype, rows, n, a) for a in ARMS}
+                res = {a: [] for a in ARMS}
+                for a in ARMS + ARMS[::-1]:
+                    res[a].append(time_cuda(ops[a]).median_us)
+                us = {a: min(v) for a, v in res.items()}
+                best = min(us[a] for a in ARMS[1:])
+                print(f"{str(dtype)[6:]},{rows},{n}," + ",".join(f"{us[a]:.3f}" for a in ARMS) +
+                      f",{us['0'] / best:.3f}", flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# Run jl (session 58): the few-rows sweep (runs/s58-few-rows-sweep.py: main's Warp-path kernels against a block a row
+# with every pack at once, by rows, length and dtype), then the reduce_sum tests with the switch on every Warp row.
+source scripts/device_steps.sh
+device_begin s58c 540
+device_build
+timeout $(( $(left) - 60 )) python docs/runs/s58-few-rows-sweep.py > $W/few-rows.csv 2> $W/few-rows.err
+echo "sweep rc=$? ($(date +%T))"; column -s, -t < $W/few-rows.csv; tail -3 $W/few-rows.err; pack
+ORT_REDUCE_FEW=12 pytest_tally few12 20 tests/ops/test_reduce_sum.py --backend nvidia -p no:xdist
+echo "== end ($(date +%T))"; pack
