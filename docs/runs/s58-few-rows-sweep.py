@@ -1,6 +1,6 @@
 """Run jl (session 58): reduce_sum rows of 1280-4000 elements (the Warp path: 32 or 64 threads a row, or grid_tpr's
 up to 128 for few fp32 rows) against a block a row with every pack of a thread loaded at once (`whole_batches` with
-its predicated last batch at 256 or 512 threads), by rows and dtype, through the library: ORT_REDUCE_FEW is read at
+its predicated last batch at 256 or 512 threads; run jm adds 128 and rows of 1536), by rows and dtype, through the library: ORT_REDUCE_FEW is read at
 create (experiment commit only), so one process prepares each arm. Prepared calls replayed in a CUDA graph over
 rotating inputs (the bench's timing), arms timed A B C C B A, the better of each pair kept.
 
@@ -13,8 +13,8 @@ import torch
 import operator_runtime as ort
 from operator_runtime_testing.timing import rotation_count, time_cuda
 
-ARMS = ("0", "12", "13")  # main; whole_batches + rest at 256; at 512
-LENGTHS = (1280, 2304, 3072, 4000)
+ARMS = ("0", "12", "13", "14")  # main; whole_batches + rest at 256; at 512; at 128
+LENGTHS = (1280, 1536, 2304, 3072, 4000)
 ROWS = (144, 264, 528, 1008, 2016, 4080)
 
 

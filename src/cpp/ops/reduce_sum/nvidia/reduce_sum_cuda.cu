@@ -293,7 +293,7 @@ Status reduce_sum_cuda_create(ReduceSumCudaDescriptor** desc, const TensorDesc* 
         r.outer.ndim == 1 && d->packs_aligned) {
       d->few_rows = arm;
       d->lane_packs = 0;
-      d->tpr = arm == 3 ? kBlockTpr : kRowBlockTpr;
+      d->tpr = arm == 3 ? kBlockTpr : arm == 4 ? 128 : kRowBlockTpr;
       d->blocks = r.rows;
       d->batch_tail[0] = batch_tail(d, 16 / int(dtype_size(d->info.dtype)));
       d->batch_tail[1] = batch_tail(d, 1);
@@ -335,7 +335,9 @@ Status reduce_sum_cuda_execute(const ReduceSumCudaDescriptor* desc, void* worksp
     } else if (desc->lane_packs > 0 && reinterpret_cast<uintptr_t>(x) % 16 == 0) {
       launch_lane_packs<T>(desc->lane_packs, desc->lane_rows, o, px, r.rows, int(r.length), st);
     } else if (desc->few_rows >= 2 && reinterpret_cast<uintptr_t>(x) % 16 == 0) {
-      if (desc->few_rows == 3)
+      if (desc->few_rows == 4)
+        cuda::launch(reduce_sum_kernels::whole_batches<T, 128, 4, true>, unsigned(r.rows), 128, st, o, px, r);
+      else if (desc->few_rows == 3)
         cuda::launch(reduce_sum_kernels::whole_batches<T, kBlockTpr, 4, true>, unsigned(r.rows), kBlockTpr, st, o, px, r);
       else
         cuda::launch(reduce_sum_kernels::whole_batches<T, kRowBlockTpr, 4, true>, unsigned(r.rows), kRowBlockTpr, st, o,
