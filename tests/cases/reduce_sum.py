@@ -32,6 +32,11 @@ def correctness_cases() -> list[CorrectnessCase]:
         C("rows-4096-block-a-row", _x((1500, 4096))),  # nvidia fp32: a block of 256 a row (whole_batches at 256)
         C("rows-4096-block-a-row-stepped", _x((1200, 4096), Layout(steps=(2, 1), offset=4))),
         C("rows-4096-block-a-row-misaligned", _x((1100, 4096), Layout(offset=1))),
+        # nvidia: rows of >= 480 packs (fp32 >= 1920, 16-bit >= 3840) a block of 256 a row, whole_batches' rest
+        C("rows-block-a-row-rest", _x((300, 2304))),  # fp32: 576 packs, 2-3 a thread; 16-bit: the Warp path
+        C("rows-block-a-row-rest-4000", _x((20, 4000))),  # every dtype: 1000 / 500 packs
+        C("rows-block-a-row-rest-misaligned", _x((20, 4000), Layout(offset=1))),  # x unaligned: contiguous at 256
+        C("rows-block-a-row-rest-stepped", _x((20, 4000), Layout(steps=(3, 1), offset=8))),  # a row stride of 12000
         C("rows-keepdim", _x((17, 129)), attrs={"dim": 1, "keepdim": True}),
         C("short-rows", _x((1000, 7))),  # nvidia: short_rows (rows of <= 128 whose outer dims coalesce)
         C("short-rows-full", _x((7, 9, 128))),  # every lane's 4 elements; outer dims coalesce into one

@@ -15,9 +15,9 @@
 // and splits rows across blocks when there are too few rows to fill the GPU.
 // Where a block takes a row (512 threads, or grid_tpr's 256 for fp32 rows of 4096), unsplit, the outer dims
 // coalesce into one, x is aligned and the row is whole batches of 4 packs a thread: whole_batches, the same loads
-// in fewer registers.
+// in fewer registers. Rows of 480-1024 packs (fp32 1920-4096 elements, 16-bit 3840-4096) whose outer dims coalesce
+// and whose packs are aligned: whole_batches at 256 threads a row, its last batch predicated (kBlockRowPacks).
 #include <algorithm>
-#include <cstdlib>
 #include <type_traits>
 
 #include "core/cuda_common.cuh"
@@ -50,7 +50,7 @@ struct ReduceSumCudaDescriptor {
   int lane_packs = 0;          // packed_rows at a warp a row of this many packs a lane (0: contiguous; lane_packs_rows)
   ShortRowsPlan lane_rows;
   bool whole_batches = false;  // Block rows that whole_batches takes (and x aligned, which execute() checks)
-  int few_rows = 0;            // EXPERIMENT (ORT_REDUCE_FEW): 1 contiguous at 256, 2 whole_batches+rest at 256, 3 at 512
+  bool batch_rest = false;     // ... with its predicated last batch (rows of kBlockRowPacks or more, below)
 };
 
 namespace {
@@ -59,6 +59,17 @@ using reduce_sum_kernels::kBlockTpr;
 using reduce_sum_kernels::grid_tpr;
 using reduce_sum_kernels::floor_pow2;
 using reduce_sum_kernels::kRowBlockTpr;
+
+// Unit-stride rows of at most 4096 elements and at least this many 16-byte packs (fp32 1920, 16-bit 3840), outer
+// dims coalesced and packs aligned, run a block of 256 a row (whole_batches with its rest): each thread issues its
+// 2-4 packs at once, in 32 registers, so 8 rows an SM are resident. The Warp path's 32-128 threads a row made 2-5
+// round trips a thread: at 1008x2304 fp32, 64 a row at 2 packs a batch, five (ncu, run jj: 23 % achieved occupancy
+// against Inductor's 82 %, a program of 512 a row with every load issued at once). The sweep of rows 144-4080 by
+// lengths 1280-4000 (H200, runs jl and jm, docs/runs/reduce-sum-few-rows-sweep-h200-2026-12-04-jm.csv): fp32
+// 2304-4000 faster at every row count (1.02-1.69x; 1008x2304 4.58 -> 3.52 us), 16-bit 4000 too (1.29-2.0x); shorter
+// rows lost at some row counts (fp32 144x1280 / 144x1536 0.89x, 16-bit 2304-3072 at 144 and 4080 rows 0.69-0.94x,
+// 16-bit 1280-1536, where lane_packs already issues every pack at once, 0.44-0.95x), so they keep their kernels.
+constexpr int64_t kBlockRowPacks = 480;
 
 // The library's column kernel: strided_lanes at its lanes and unroll, over 16-byte packs (VEC = 16 / sizeof(T)) or
 // elements (VEC = 1). The occupancy query and the launch must name the same instance.
@@ -278,30 +289,20 @@ Status reduce_sum_cuda_create(ReduceSumCudaDescriptor** desc, const TensorDesc* 
   d->pdl = props.programmatic_launch;
   d->thread_slots = thread_slots(props);
   plan(d, props);
+  const RowsOfDim& r = d->info.r;
+  const int64_t vec = 16 / int64_t(dtype_size(d->info.dtype));
+  if (d->path == SumPath::Warp && r.outer.ndim == 1 && d->packs_aligned && r.length >= kBlockRowPacks * vec) {
+    d->tpr = kRowBlockTpr;
+    d->blocks = r.rows;
+    d->batch_rest = r.length % (4 * kRowBlockTpr * vec) != 0;
+  }
   if (d->path == SumPath::Warp || d->path == SumPath::Block) {
     d->batch_tail[0] = batch_tail(d, 16 / int(dtype_size(d->info.dtype)));
     d->batch_tail[1] = batch_tail(d, 1);
   }
-  const RowsOfDim& r = d->info.r;
-  if (const char* few = std::getenv("ORT_REDUCE_FEW")) {
-    int arm = std::atoi(few);
-    // Run jk: fp32 rows grid_tpr widened (arms 1-3); run jl's sweep: any Warp row (arms 12, 13)
-    const bool any = arm > 10;
-    if (any) arm -= 10;
-    if (arm > 0 && d->path == SumPath::Warp && (any || (d->info.dtype == DType::Float32 &&
-        d->tpr > reduce_sum_kernels::row_tpr(r.length, 4) && d->lane_packs == 0)) && d->splits == 1 &&
-        r.outer.ndim == 1 && d->packs_aligned) {
-      d->few_rows = arm;
-      d->lane_packs = 0;
-      d->tpr = arm == 3 ? kBlockTpr : arm == 4 ? 128 : kRowBlockTpr;
-      d->blocks = r.rows;
-      d->batch_tail[0] = batch_tail(d, 16 / int(dtype_size(d->info.dtype)));
-      d->batch_tail[1] = batch_tail(d, 1);
-    }
-  }
   d->whole_batches = (d->tpr == kBlockTpr || d->tpr == kRowBlockTpr) && d->path != SumPath::Strided &&
                      d->splits == 1 && r.outer.ndim == 1 && d->packs_aligned &&
-                     r.length % (4 * d->tpr * (16 / int64_t(dtype_size(d->info.dtype)))) == 0;
+                     (r.length % (4 * d->tpr * vec) == 0 || d->batch_rest);
   *desc = d;
   return Status::Success;
 }
@@ -334,17 +335,12 @@ Status reduce_sum_cuda_execute(const ReduceSumCudaDescriptor* desc, void* worksp
                            int(r.length), st);
     } else if (desc->lane_packs > 0 && reinterpret_cast<uintptr_t>(x) % 16 == 0) {
       launch_lane_packs<T>(desc->lane_packs, desc->lane_rows, o, px, r.rows, int(r.length), st);
-    } else if (desc->few_rows >= 2 && reinterpret_cast<uintptr_t>(x) % 16 == 0) {
-      if (desc->few_rows == 4)
-        cuda::launch(reduce_sum_kernels::whole_batches<T, 128, 4, true>, unsigned(r.rows), 128, st, o, px, r);
-      else if (desc->few_rows == 3)
-        cuda::launch(reduce_sum_kernels::whole_batches<T, kBlockTpr, 4, true>, unsigned(r.rows), kBlockTpr, st, o, px, r);
-      else
-        cuda::launch(reduce_sum_kernels::whole_batches<T, kRowBlockTpr, 4, true>, unsigned(r.rows), kRowBlockTpr, st, o,
-                     px, r);
     } else if (desc->whole_batches && reinterpret_cast<uintptr_t>(x) % 16 == 0) {
       if (desc->tpr == kBlockTpr)
         cuda::launch(reduce_sum_kernels::whole_batches<T, kBlockTpr>, unsigned(r.rows), kBlockTpr, st, o, px, r);
+      else if (desc->batch_rest)
+        cuda::launch(reduce_sum_kernels::whole_batches<T, kRowBlockTpr, 4, true>, unsigned(r.rows), kRowBlockTpr, st,
+                     o, px, r);
       else
         cuda::launch(reduce_sum_kernels::whole_batches<T, kRowBlockTpr>, unsigned(r.rows), kRowBlockTpr, st, o, px, r);
     } else if (desc->path != SumPath::Strided) {

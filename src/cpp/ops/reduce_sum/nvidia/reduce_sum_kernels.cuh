@@ -180,6 +180,8 @@ __global__ void __launch_bounds__(BLOCK) contiguous(T* out, const T* x, float* p
 // fits three (six). It paid, a little (session 51, H200): ncu's achieved occupancy at rows-1024x65536 fp32 71 -> 96 %,
 // and every bench row it takes 0.6-2.0 % faster (59.6 -> 59.1 us there, 0.991x torch in session 50's slower run).
 // `unroll 1`: unrolled twice, the fp32 loop spills at 32 registers.
+// REST: the packs after the last whole batch (fewer than UNROLL a thread), loaded at once under predicates: a row of
+// 480-1024 packs is then one batch a thread whatever its length (kBlockRowPacks in reduce_sum_cuda.cu), 32 registers.
 template <class T, int TPR, int UNROLL = 4, bool REST = false>
 __global__ void __launch_bounds__(TPR, 2048 / TPR) whole_batches(T* out, const T* x, RowsOfDim r,
                                                                    cuda::Trigger trigger) {
