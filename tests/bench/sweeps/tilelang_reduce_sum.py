@@ -30,7 +30,7 @@ from operator_runtime_testing.assertions import assert_close
 from operator_runtime_testing.timing import rotation_count, time_cuda
 
 ROW_SHAPES = ((4096, 128), (4096, 1024), (4080, 1536), (4096, 4096), (1024, 65536), (256, 262144))
-ROW_CHUNKS = (128, 256, 1024, 2048, "packed")
+ROW_CHUNKS = (128, 256, 1024, 2048, 4096, "packed")
 COLUMN_SHAPES = ((32768, 4096),)
 COLUMN_TILES = ((16, 256), (8, 256), (16, 512), (8, 512), (4, 512), "packed")  # (rows a tile, columns a block)
 DTYPES = (torch.float32, torch.bfloat16, torch.float16)
