@@ -1,8 +1,9 @@
 """Run jl (session 58): reduce_sum rows of 1280-4000 elements (the Warp path: 32 or 64 threads a row, or grid_tpr's
 up to 128 for few fp32 rows) against a block a row with every pack of a thread loaded at once (`whole_batches` with
-its predicated last batch at 256 or 512 threads; run jm adds 128 and rows of 1536), by rows and dtype, through the library: ORT_REDUCE_FEW is read at
-create (experiment commit only), so one process prepares each arm. Prepared calls replayed in a CUDA graph over
-rotating inputs (the bench's timing), arms timed A B C C B A, the better of each pair kept.
+its predicated last batch at 256 or 512 threads; run jm adds 128 and rows of 1536), by rows and dtype, through the
+library: ORT_REDUCE_FEW is read at create (experiment commits 401f6d9 and 33f43f6 only; on main the variable does
+nothing and every arm is main's kernel), so one process prepares each arm. Prepared calls replayed in a CUDA graph
+over rotating inputs (the bench's timing), arms timed A B C C B A, the better of each pair kept.
 
     python docs/runs/s58-few-rows-sweep.py > few-rows.csv
 """

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# Ran on commit 3c2942d's tree (the switch is gone on main since 5099ba4; there ORT_REDUCE_FEW does nothing).
 # Run jk (session 58): fp32 row sums whose rows are too few to fill the GPU (grid_tpr's few-rows rule), a block a row
 # with every pack of a thread loaded at once, chosen by ORT_REDUCE_FEW at create (experiment commit; 0 = main's
 # kernel): 1 `contiguous` at 256 threads with its batched tail, 2 `whole_batches` at 256 with a predicated last batch

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# Ran on commit 401f6d9's tree (the switch is gone on main since 5099ba4; there ORT_REDUCE_FEW does nothing).
 # Run jl (session 58): the few-rows sweep (runs/s58-few-rows-sweep.py: main's Warp-path kernels against a block a row
 # with every pack at once, by rows, length and dtype), then the reduce_sum tests with the switch on every Warp row.
 source scripts/device_steps.sh

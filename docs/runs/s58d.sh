@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# Ran on commit 33f43f6's tree (the switch is gone on main since 5099ba4; there ORT_REDUCE_FEW does nothing).
 # Run jm (session 58): the few-rows sweep (runs/s58-few-rows-sweep.py: main's Warp-path kernels against a block a row
 # with every pack at once, by rows, length and dtype), adds 128 threads a row (arm 14) and rows of 1536; the tests with arm 14.
 source scripts/device_steps.sh
