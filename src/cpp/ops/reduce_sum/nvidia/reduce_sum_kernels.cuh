@@ -46,7 +46,9 @@ constexpr int kRowBlockTpr = 256, kRowBlockLength = kRowBlockTpr * 4 * 4;
 // 8.6): the rule is by grid, not by length. Runs bx and by, length rule against this one, twice each in one
 // build: fp32 1008x2304 4.90 -> 4.56, 144x1280 1.70 -> 1.40. 16-bit rows lost instead: 144x1280 1.45 -> 1.74
 // at 128 threads and -> 1.89 at 64, so they keep row_tpr. Why is not known: loading a thread's last packs
-// together did not rescue them (run ca, docs/perf-notes.md, session 16).
+// together did not rescue them (run ca, docs/perf-notes.md, session 16). Since session 58, rows of at least
+// kBlockRowPacks packs (reduce_sum_cuda.cu) whose outer dims coalesce and whose packs are aligned, 1008x2304 fp32
+// among them, run whole_batches at 256 a row instead; this rule still picks for the other rows.
 constexpr int kFewRowsTpr = 128;
 constexpr int grid_tpr(int64_t rows, int64_t length, size_t dtype_bytes, int sm_count) {
   int tpr = row_tpr(length, dtype_bytes);
