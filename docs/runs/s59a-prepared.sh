@@ -1,16 +1,11 @@
 #!/usr/bin/env bash
-# Prepared in session 58 (not yet run): TileLang's fp32 row pass of 4096 for rows of 2049-3072
-# (runs/s59-tilelang-fp32-row-chunk.patch; perf-notes, session 58's next 1). First the chunk sweep at main over the
-# lengths the patch's bound rests on (run jp had only 2304 and 4000), then the patch applied: the TileLang reduce_sum
-# tests and lowering, memcheck of its row tests, and the bench rows beside our CUDA (1008x2304 fp32 reads 0.802x now).
-# About 5 min after a cold start (TileLang compiles each chunk once; no kernel cache carried).
+# Prepared in session 58 (not yet run): TileLang's fp32 row pass of 4096 for rows of 2049-2560
+# (runs/s59-tilelang-fp32-row-chunk.patch; perf-notes, session 58's next 1; runs jp and jq timed the chunks at main).
+# The patch applied: the TileLang reduce_sum tests and lowering, memcheck of its row tests, and the bench rows beside
+# our CUDA (1008x2304 fp32 reads 0.802x now). About 5 min after a cold start (TileLang compiles each kernel once; no
+# kernel cache carried).
 source scripts/device_steps.sh
 device_begin s59a 560
-device_build
-timeout 150 python tests/bench/sweeps/tilelang_reduce_sum.py --only rows --dtypes float32 --variants 1024 4096 packed \
-  --shapes 1008x2112 1008x2304 1008x2560 1008x3072 1008x3328 1008x3584 1008x4096 264x2560 4080x2560 4080x3072 \
-  > $W/tl-chunks.csv 2> $W/tl-chunks.err
-echo "sweep rc=$? ($(date +%T))"; cat $W/tl-chunks.csv; tail -3 $W/tl-chunks.err | cut -c1-200; pack
 git apply docs/runs/s59-tilelang-fp32-row-chunk.patch && echo "patch applied" && device_build
 SANITIZE_BACKEND=tilelang sanitize_start memcheck tl-rows tests/ops/test_reduce_sum.py -k "float32 and rows"
 pytest_tally tl-rs 150 tests/ops/test_reduce_sum.py tests/fuzz tests/tilelang -k "reduce_sum or reduce_rows" \
