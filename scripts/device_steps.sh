@@ -8,6 +8,8 @@
 #                            # the tree for B, device_build, then wait_a
 #   ab_twice bench 90 60 python -m operator_runtime bench --op softmax --out '$AB_OUT'   # A B A B, A from /tmp/A
 #   ab_summary bench         # each arm's bench rows, ours against torch, one line a row
+#   switch_twice few ORT_X "0 2 3" 90 python -m operator_runtime bench --op reduce_sum --out '$AB_OUT'   # one build,
+#                            # an experiment switch read at create: each value in turn, twice; then ab_summary few
 #   sanitize_pair tests/ops/test_softmax.py -k bfloat16   # memcheck and racecheck side by side on nvidia
 #   sanitize_start memcheck copy tests/ops/test_copy.py   # or one tool over one shard; after the shards: sanitize_wait
 #   sanitize_suite 1         # or the whole nvidia suite's shards, part 1 of 2 (a call each); then sanitize_wait
@@ -144,7 +146,24 @@ deselect_finished() {  # LOG...: sets DESELECT to `--deselect ID` for each test 
     grep -E '(^| )(PASSED|SKIPPED)( |$)' | grep -oE 'tests/[^ ]+::[^ ]+' | sort -u)
 }
 
-ab_summary() {  # NAME: one line per bench row of each ab_twice arm ($W/NAME-<A|B>-<1|2>/bench.rows.jsonl): ours,
+switch_twice() {  # NAME VAR "VALUES" SECONDS CMD...: CMD with VAR set to each of VALUES in turn, twice, each under
+  # SECONDS and only while more than 2 x SECONDS are left; a literal '$AB_OUT' in CMD becomes $W/NAME-<value>-<1|2>
+  # (ab_summary NAME reads them). For an experiment switch that create() reads, so one build times every arm.
+  local name=$1 var=$2 values=$3 limit=$4 i v out
+  shift 4
+  for i in 1 2; do
+    for v in $values; do
+      [ "$(left)" -gt $((2 * limit)) ] || { echo "$name $v $i skipped: $(left) s left"; continue; }
+      out="$W/$name-$v-$i"
+      env "$var=$v" timeout "$limit" "${@//\$AB_OUT/$out}" >"$out.log" 2>&1
+      echo "$name $v $i rc=$? ($(date +%T))"
+      rm -f "$out"/*.png
+      pack
+    done
+  done
+}
+
+ab_summary() {  # NAME: one line per bench row of each ab_twice (or switch_twice) arm ($W/NAME-<A|B>-<1|2>/bench.rows.jsonl): ours,
   # torch and torch.compile (where the bench ran it) in µs, and ours against torch
   NAME=$1 W=$W python - <<'PY'
 import glob, json, os

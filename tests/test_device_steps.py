@@ -155,6 +155,31 @@ def test_ab_summary_prints_each_arms_rows(tmp_path):
 
 
 @pytest.mark.skipif(shutil.which("bash") is None, reason="no bash")
+def test_switch_twice_runs_each_value_twice_in_turn_into_its_own_directory(tmp_path):
+    # A stand-in `python` writes the switch's value and its arguments where '$AB_OUT' pointed; the order of the lines
+    # in the console is the order the arms ran.
+    script = """
+source scripts/device_steps.sh
+device_begin probe 60
+mkdir -p "$W/fakebin"
+printf '#!/bin/bash\nout=${@: -1}; mkdir -p "$out"; echo "$ORT_X $*" > "$out/seen.txt"\n' > "$W/fakebin/python"
+chmod +x "$W/fakebin/python"
+PATH="$W/fakebin:$PATH" switch_twice few ORT_X "0 12" 5 python -m operator_runtime bench --out '$AB_OUT'
+PATH="$W/fakebin:$PATH" switch_twice late ORT_X "0" 100 python '$AB_OUT'
+"""
+    out, work = run_with_fake_sanitizer(tmp_path, "", script)
+    for value in ("0", "12"):
+        for run in (1, 2):
+            seen = (work / f"few-{value}-{run}" / "seen.txt").read_text().split()
+            assert seen[0] == value and seen[-1] == str(work / f"few-{value}-{run}")
+    log = (work / "console.log").read_text()
+    order = [line.split()[1:3] for line in log.splitlines() if line.startswith("few ")]
+    assert order == [["0", "1"], ["12", "1"], ["0", "2"], ["12", "2"]]
+    # 100 s an arm needs 200 left: the step says so instead of starting an arm the script's bound would cut
+    assert "late 0 1 skipped" in log and not (work / "late-0-1").exists()
+
+
+@pytest.mark.skipif(shutil.which("bash") is None, reason="no bash")
 def test_bench_ops_runs_each_op_into_its_own_directory(tmp_path):
     # bench_ops runs the bench once an op with both backends and every peer, and reports each op's rows; a stand-in
     # `python` records its arguments and writes one row.
