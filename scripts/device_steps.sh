@@ -163,8 +163,8 @@ switch_twice() {  # NAME VAR "VALUES" SECONDS CMD...: CMD with VAR set to each o
   done
 }
 
-ab_summary() {  # NAME: one line per bench row of each ab_twice (or switch_twice) arm ($W/NAME-<A|B>-<1|2>/bench.rows.jsonl): ours,
-  # torch and torch.compile (where the bench ran it) in µs, and ours against torch
+ab_summary() {  # NAME: one line per bench row of each ab_twice or switch_twice arm ($W/NAME-<arm>-<1|2>/bench.rows.jsonl):
+  # ours, torch and torch.compile (where the bench ran it) in µs, and ours against torch
   NAME=$1 W=$W python - <<'PY'
 import glob, json, os
 for f in sorted(glob.glob(f"{os.environ['W']}/{os.environ['NAME']}-*/bench.rows.jsonl")):

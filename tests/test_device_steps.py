@@ -31,6 +31,20 @@ def run_with_fake_sanitizer(tmp_path: Path, fake_body: str, script: str) -> tupl
     return out, work
 
 
+def with_fake_python(body: str, steps: str) -> str:
+    """A script that sources device_steps.sh, begins a 60 s device script and runs `steps` with a stand-in `python`
+    first on PATH: it makes its last argument's directory (the bench's --out) as $out, then runs `body`."""
+    return f"""
+source scripts/device_steps.sh
+device_begin probe 60
+mkdir -p "$W/fakebin"
+printf '#!/bin/bash\\nout=${{@: -1}}; mkdir -p "$out"; %s\\n' '{body}' > "$W/fakebin/python"
+chmod +x "$W/fakebin/python"
+PATH="$W/fakebin:$PATH"
+{steps}
+"""
+
+
 @pytest.mark.skipif(shutil.which("bash") is None, reason="no bash")
 def test_device_steps_pack_every_step_into_one_tar(tmp_path):
     out, work, copy = tmp_path / "out", tmp_path / "w", tmp_path / "A"
@@ -158,15 +172,9 @@ def test_ab_summary_prints_each_arms_rows(tmp_path):
 def test_switch_twice_runs_each_value_twice_in_turn_into_its_own_directory(tmp_path):
     # A stand-in `python` writes the switch's value and its arguments where '$AB_OUT' pointed; the order of the lines
     # in the console is the order the arms ran.
-    script = """
-source scripts/device_steps.sh
-device_begin probe 60
-mkdir -p "$W/fakebin"
-printf '#!/bin/bash\nout=${@: -1}; mkdir -p "$out"; echo "$ORT_X $*" > "$out/seen.txt"\n' > "$W/fakebin/python"
-chmod +x "$W/fakebin/python"
-PATH="$W/fakebin:$PATH" switch_twice few ORT_X "0 12" 5 python -m operator_runtime bench --out '$AB_OUT'
-PATH="$W/fakebin:$PATH" switch_twice late ORT_X "0" 100 python '$AB_OUT'
-"""
+    script = with_fake_python('echo "$ORT_X $*" > "$out/seen.txt"', """
+switch_twice few ORT_X "0 12" 5 python -m operator_runtime bench --out '$AB_OUT'
+switch_twice late ORT_X "0" 100 python '$AB_OUT'""")
     out, work = run_with_fake_sanitizer(tmp_path, "", script)
     for value in ("0", "12"):
         for run in (1, 2):
@@ -183,15 +191,8 @@ PATH="$W/fakebin:$PATH" switch_twice late ORT_X "0" 100 python '$AB_OUT'
 def test_bench_ops_runs_each_op_into_its_own_directory(tmp_path):
     # bench_ops runs the bench once an op with both backends and every peer, and reports each op's rows; a stand-in
     # `python` records its arguments and writes one row.
-    script = """
-source scripts/device_steps.sh
-device_begin probe 60
-mkdir -p "$W/fakebin"
-printf '#!/bin/bash\nout=${@: -1}; mkdir -p "$out"; echo "$*" > "$out/args.txt"\n' > "$W/fakebin/python"
-printf 'echo "{}" > "$out/bench.rows.jsonl"\n' >> "$W/fakebin/python"
-chmod +x "$W/fakebin/python"
-PATH="$W/fakebin:$PATH" bench_ops reduce_sum copy
-"""
+    script = with_fake_python('echo "$*" > "$out/args.txt"; echo "{}" > "$out/bench.rows.jsonl"',
+                              "bench_ops reduce_sum copy")
     out, work = run_with_fake_sanitizer(tmp_path, "", script)
     for op in ("reduce_sum", "copy"):
         args = (work / op / "args.txt").read_text().split()
