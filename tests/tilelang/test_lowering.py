@@ -63,7 +63,7 @@ LAZY = (
        for program in (tl_sum.reduce_rows_program, tl_sum.reduce_columns_program)
        for dt in FLOATS for dts in ((dt, "float32"), ("float32", dt))]
     + [pytest.param(tl_sum.reduce_rows_program, (dt, "", chunk), id=f"reduce_rows-{dt}-chunk{chunk}")
-       for dt in FLOATS for chunk in sorted({tl_sum.row_chunk(dt, n) for n in (100, 1000, 5000)})]
+       for dt in FLOATS for chunk in sorted({tl_sum.row_chunk(dt, n) for n in (100, 1000, 2304, 5000)})]
     + [pytest.param(tl_sum.reduce_rows_packed_program, (dt, odt), id=f"reduce_rows_packed-{dt}-to-{odt or dt}")
        for dt in ("float16", "bfloat16") for odt in ("", "float32")]
     + [pytest.param(tl_sum.reduce_rows_packed_program, (dt, "", *tl_sum.packed_row_shape(n, dt)),

@@ -185,6 +185,12 @@ void plan(ReduceSumCudaDescriptor* d, const DeviceProps& props) {
     d->packs_aligned = r.length % vec == 0;
     for (int i = 0; i < n.ndim; ++i) d->packs_aligned &= n.strides[1][i] % vec == 0;
   }
+  // Before the split below: a block a row of at most 4096 elements reads less than per_split_min, so it stays whole
+  if (d->path == SumPath::Warp && n.ndim == 1 && d->packs_aligned && r.length >= kBlockRowPacks * vec) {
+    d->tpr = kRowBlockTpr;
+    d->blocks = r.rows;
+    d->batch_rest = r.length % (4 * kRowBlockTpr * vec) != 0;
+  }
   const int64_t blocks = d->path == SumPath::Strided && d->packs_aligned ? d->blocks_packed : d->blocks;
   if (d->path == SumPath::Strided) {
     // Columns: as many splits as fill exactly one wave of resident blocks. The split sweep on the H200 (run q,
@@ -291,11 +297,6 @@ Status reduce_sum_cuda_create(ReduceSumCudaDescriptor** desc, const TensorDesc* 
   plan(d, props);
   const RowsOfDim& r = d->info.r;
   const int64_t vec = 16 / int64_t(dtype_size(d->info.dtype));
-  if (d->path == SumPath::Warp && r.outer.ndim == 1 && d->packs_aligned && r.length >= kBlockRowPacks * vec) {
-    d->tpr = kRowBlockTpr;
-    d->blocks = r.rows;
-    d->batch_rest = r.length % (4 * kRowBlockTpr * vec) != 0;
-  }
   if (d->path == SumPath::Warp || d->path == SumPath::Block) {
     d->batch_tail[0] = batch_tail(d, 16 / int(dtype_size(d->info.dtype)));
     d->batch_tail[1] = batch_tail(d, 1);
