@@ -3,7 +3,6 @@
 // the others `rows`), the tiled path (an input transposed relative to out; in words of two elements where the
 // strides allow, tiled_pairs) or the strided path.
 #include <algorithm>
-#include <cstdlib>
 #include <type_traits>
 
 #include "core/cuda_common.cuh"
@@ -30,8 +29,6 @@ struct VectorAddCudaDescriptor {
   bool pairs = false;  // the tiled path's strides allow words of two elements (tiled_pairs)
   vector_add_kernels::TiledPlan tiled;
   bool flat_wide = false;  // one contiguous fp32 / fp16 row of many waves: flat in blocks of kFlatWideBlock
-  int held_rows = 0;       // experiment (ORT_VA_HELD): held_row, this many rows a block (0: rows)
-  bool held_swap = false;  // ... with a as the row vector
 };
 
 namespace {
@@ -167,19 +164,6 @@ void launch_rows(const VectorAddCudaDescriptor* d, T* out, const T* a, const T* 
     cuda::launch(vector_add_kernels::flat<T, VEC, UNROLL, kRowsBlock>, grid, kRowsBlock, stream, out, a, b, p.inner);
     return;
   }
-  if constexpr (UNROLL == kUnroll) {
-    if (d->held_rows > 0) {
-      const dim3 held(grid.x, unsigned(std::min<int64_t>(ceil_div(p.rows, d->held_rows), 65535)));
-      const int64_t* st = d->steps.step;
-      if (d->held_swap)
-        cuda::launch(vector_add_kernels::held_row<T, VEC, UNROLL, kRowsBlock>, held, kRowsBlock, stream, out, b, a,
-                     p.rows, p.inner, st[0], st[2]);
-      else
-        cuda::launch(vector_add_kernels::held_row<T, VEC, UNROLL, kRowsBlock>, held, kRowsBlock, stream, out, a, b,
-                     p.rows, p.inner, st[0], st[1]);
-      return;
-    }
-  }
   auto launch = [&](auto k) {
     constexpr int kBcast = decltype(k)::value;
     if constexpr (UNROLL == 1) {  // row_grid plans are small, and small plans take one pack a thread
@@ -237,14 +221,6 @@ Status vector_add_cuda_create(VectorAddCudaDescriptor** desc, const TensorDesc* 
                  ceil_div(d->rows.inner, kFlatWideBlock * vec * kUnroll) >= kFlatWideWaves * d->props.sm_count;
   d->steps.inner = d->rows.inner;
   for (int t = 0; t < 3 && d->rows.outer_ndim == 1; ++t) d->steps.step[t] = d->rows.outer_stride[t][0];
-  if (const char* held = std::getenv("ORT_VA_HELD")) {
-    const auto& p = d->rows;
-    if (d->rows_path && !d->small && p.outer_ndim == 1 && p.a_inner == 1 && p.b_inner == 1 &&
-        (d->steps.step[1] == 0) != (d->steps.step[2] == 0)) {
-      d->held_rows = std::atoi(held);
-      d->held_swap = d->steps.step[1] == 0;
-    }
-  }
   *desc = d;
   return Status::Success;
 }

@@ -135,47 +135,6 @@ __global__ void __launch_bounds__(BLOCK, 1024 / BLOCK) row_grid(T* out, const T*
                                                 s.inner, kBcast & 1 ? 0 : 1, kBcast & 2 ? 0 : 1);
 }
 
-// A row vector added to every row of x (a plan of one outer dim whose other input, v, steps 0 from row to row and is
-// unit-stride along it): each thread loads its packs of v once, widened to fp32 in registers, and keeps them for
-// the block's rows (blockIdx.y, + gridDim.y, ...); rows reads v again from L2 for every row. x + v is v + x in IEEE
-// arithmetic, so create() may pass either input as x.
-template <class T, int VEC, int kUnroll, int BLOCK>
-__global__ void __launch_bounds__(BLOCK, 1024 / BLOCK) held_row(T* out, const T* x, const T* v, int64_t rows,
-                                                                int64_t inner, int64_t out_step, int64_t x_step,
-                                                                cuda::Trigger trigger) {
-  cuda::pdl_prologue(trigger);
-  const int64_t base = int64_t(blockIdx.x) * (BLOCK * VEC * kUnroll) + threadIdx.x * VEC;
-  float fv[kUnroll][VEC];
-#pragma unroll
-  for (int u = 0; u < kUnroll; ++u) {
-    const int64_t i = base + u * BLOCK * VEC;
-    if (i + VEC <= inner) cuda::unpack(cuda::load_pack<T, VEC>(v + i), fv[u]);
-  }
-  for (int64_t row = blockIdx.y; row < rows; row += gridDim.y) {
-    const T* px = x + row * x_step;
-    T* o = out + row * out_step;
-    cuda::Pack<T, VEC> rx[kUnroll];
-#pragma unroll
-    for (int u = 0; u < kUnroll; ++u) {
-      const int64_t i = base + u * BLOCK * VEC;
-      if (i + VEC <= inner) rx[u] = cuda::load_pack<T, VEC>(px + i);
-    }
-#pragma unroll
-    for (int u = 0; u < kUnroll; ++u) {
-      const int64_t i = base + u * BLOCK * VEC;
-      if (i + VEC <= inner) {
-        float f[VEC];
-        cuda::unpack(rx[u], f);
-#pragma unroll
-        for (int k = 0; k < VEC; ++k) f[k] += fv[u][k];
-        cuda::store_f32<T, VEC>(o + i, f);
-      } else {
-        for (int64_t j = i; j < inner; ++j) o[j] = from_float<T>(to_float(px[j]) + to_float(v[j]));
-      }
-    }
-  }
-}
-
 // Tiled: out is unit-stride along dim i, and an input that is not (a transposed view) is unit-stride
 // along another dim j. A TILE x TILE tile of each transposed input is read with threads along j
 // (coalesced), staged in shared memory, and read back along i; inputs that run along i (stride 1, or 0
