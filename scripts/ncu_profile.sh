@@ -46,6 +46,8 @@ reduce-rows-256x262144-bf16-ours reduce_sum rows-256x262144 bfloat16 ours
 copy-transpose-bf16-ours copy transpose-8192^2 bfloat16 ours
 add-row-broadcast-fp32-ours vector_add row-broadcast-16384^2 float32 ours
 add-row-broadcast-fp32-torch vector_add row-broadcast-16384^2 float32 torch
+add-row-broadcast-bf16-ours vector_add row-broadcast-16384^2 bfloat16 ours
+add-row-broadcast-bf16-compile vector_add row-broadcast-16384^2 bfloat16 compile
 add-transposed-fp32-ours vector_add transposed-4096^2 float32 ours
 add-transposed-fp32-compile vector_add transposed-4096^2 float32 compile
 reduce-rows-4096x16384-fp16-ours reduce_sum rows-4096x16384 float16 ours
