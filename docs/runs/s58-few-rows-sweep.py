@@ -6,7 +6,13 @@ nothing and every arm is main's kernel), so one process prepares each arm. Prepa
 over rotating inputs (the bench's timing), arms timed A B C C B A, the better of each pair kept.
 
     python docs/runs/s58-few-rows-sweep.py > few-rows.csv
+
+Session 60's denser sweep (runs/s60-reduce-sum-few-rows-switch.patch: ORT_REDUCE_FEW=128 or 256 moves every Warp-path
+row onto whole_batches + rest at that many threads a row) passes its arms and shapes:
+
+    python docs/runs/s58-few-rows-sweep.py --arms 0 128 256 --lengths 1024 1280 1536 1792 --dtypes float32 > fp32.csv
 """
+import argparse
 import os
 
 import torch
@@ -33,18 +39,25 @@ def prepare(dtype, rows, n, arm):
 
 
 def main():
-    print("dtype,rows,n," + ",".join(f"arm{a}_us" for a in ARMS) + ",best_over_main", flush=True)
-    for dtype in (torch.float32, torch.bfloat16, torch.float16):
-        for n in LENGTHS:
-            for rows in ROWS:
-                ops = {a: prepare(dtype, rows, n, a) for a in ARMS}
-                res = {a: [] for a in ARMS}
-                for a in ARMS + ARMS[::-1]:
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--arms", nargs="+", default=list(ARMS), help="ORT_REDUCE_FEW values, main's ('0') first")
+    p.add_argument("--lengths", nargs="+", type=int, default=list(LENGTHS))
+    p.add_argument("--rows", nargs="+", type=int, default=list(ROWS))
+    p.add_argument("--dtypes", nargs="+", default=["float32", "bfloat16", "float16"])
+    args = p.parse_args()
+    arms = tuple(args.arms)
+    print("dtype,rows,n," + ",".join(f"arm{a}_us" for a in arms) + ",best_over_main", flush=True)
+    for dtype in (getattr(torch, d) for d in args.dtypes):
+        for n in args.lengths:
+            for rows in args.rows:
+                ops = {a: prepare(dtype, rows, n, a) for a in arms}
+                res = {a: [] for a in arms}
+                for a in arms + arms[::-1]:
                     res[a].append(time_cuda(ops[a]).median_us)
                 us = {a: min(v) for a, v in res.items()}
-                best = min(us[a] for a in ARMS[1:])
-                print(f"{str(dtype)[6:]},{rows},{n}," + ",".join(f"{us[a]:.3f}" for a in ARMS) +
-                      f",{us['0'] / best:.3f}", flush=True)
+                best = min(us[a] for a in arms[1:])
+                print(f"{str(dtype)[6:]},{rows},{n}," + ",".join(f"{us[a]:.3f}" for a in arms) +
+                      f",{us[arms[0]] / best:.3f}", flush=True)
 
 
 if __name__ == "__main__":
