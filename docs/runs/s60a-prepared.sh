@@ -12,8 +12,8 @@ device_build
 for v in 1 2; do
   ORT_VA_BCAST=$v pytest_tally va-arm$v 420 tests/ops/test_vector_add.py tests/fuzz -k vector_add --backend nvidia -n 8
 done
-# torch only beside (no compile: ~25 s an arm; with compile each arm took over 45 s in run jt), each arm twice
-switch_twice bcast ORT_VA_BCAST "0 1 2" 60 python -m operator_runtime bench --op vector_add --backend nvidia \
+# torch only beside (no compile; with compile each arm took over 45 s in run jt, two dtypes of three), each arm twice
+switch_twice bcast ORT_VA_BCAST "0 1 2" 70 python -m operator_runtime bench --op vector_add --backend nvidia \
   --case row-broadcast-16384^2 --out '$AB_OUT'
 ab_summary bcast | sort -k2,3 -k1 | tee $W/bcast-summary.txt; pack
 # the winner beside Inductor in one process, if time is left (read the arms above first; 1 is the guess)

@@ -4,7 +4,7 @@
 # whose outer dims coalesce and whose packs are aligned onto whole_batches + rest at that many threads a row (ptxas,
 # CPU: 31-32 registers at 128, no spill). (1) reduce_sum tests + fuzz at both values; (2) the sweep (main, 128, 256;
 # arms interleaved A B C C B A) over the lengths and row counts runs jl-jm left between their points: fp32 1024-1792,
-# bf16 and fp16 2304-3584. About 3-5 min after a cold start (run jm: 90 shapes x 4 arms under a minute).
+# bf16 and fp16 2304-3584. About 3-5 min after a cold start (run jm: 90 shapes x 4 arms, its build and a test file in a 131 s call).
 source scripts/device_steps.sh
 device_begin s60b 560
 git apply docs/runs/s60-reduce-sum-few-rows-switch.patch && echo "patch applied"
