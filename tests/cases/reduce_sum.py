@@ -37,6 +37,9 @@ def correctness_cases() -> list[CorrectnessCase]:
         C("rows-block-a-row-rest-4000", _x((20, 4000))),  # every dtype: 1000 / 500 packs
         C("rows-block-a-row-rest-misaligned", _x((20, 4000), Layout(offset=1))),  # x unaligned: contiguous at 256
         C("rows-block-a-row-rest-stepped", _x((20, 4000), Layout(steps=(3, 1), offset=8))),  # a row stride of 12000
+        # tilelang fp32: rows of 2049-2560 in one masked pass of 4096 (row_chunk), its two ends
+        C("rows-pass-4096-first", _x((40, 2049))),  # nvidia: not whole packs, contiguous by elements
+        C("rows-pass-4096-last", _x((40, 2560))),  # nvidia fp32: 640 packs, a block of 256 a row with its rest
         C("rows-keepdim", _x((17, 129)), attrs={"dim": 1, "keepdim": True}),
         C("short-rows", _x((1000, 7))),  # nvidia: short_rows (rows of <= 128 whose outer dims coalesce)
         C("short-rows-full", _x((7, 9, 128))),  # every lane's 4 elements; outer dims coalesce into one
