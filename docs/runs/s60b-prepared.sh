@@ -14,6 +14,7 @@ for v in 128 256; do
 done
 # session 59's two new cases (rows of 2049 and 2560, the ends of TileLang's fp32 pass of 4096), on TileLang too
 pytest_tally tl-pass4096 380 tests/ops/test_reduce_sum.py -k "pass-4096" --backend tilelang -n 8
+pytest_tally nv-pass4096 380 tests/ops/test_reduce_sum.py -k "pass-4096" --backend nvidia -n 8
 ROWS="144 200 264 396 528 792 1008 2016 4080"
 timeout $(( $(left) / 2 )) python docs/runs/s58-few-rows-sweep.py --arms 0 128 256 --lengths 1024 1280 1536 1792 \
   --rows $ROWS --dtypes float32 > $W/few-fp32.csv 2> $W/few-fp32.err
