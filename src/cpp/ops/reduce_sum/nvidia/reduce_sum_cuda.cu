@@ -16,7 +16,8 @@
 // Where a block takes a row (512 threads, or grid_tpr's 256 for fp32 rows of 4096), unsplit, the outer dims
 // coalesce into one, x is aligned and the row is whole batches of 4 packs a thread: whole_batches, the same loads
 // in fewer registers. Rows of 480-1024 packs (fp32 1920-4096 elements, 16-bit 3840-4096) whose outer dims coalesce
-// and whose packs are aligned: whole_batches at 256 threads a row, its last batch predicated (kBlockRowPacks).
+// and whose packs are aligned: whole_batches at 256 threads a row, its last batch predicated (kBlockRowPacks); rows
+// of 288-479 packs too where there are 200-2016 of them (kFewRowPacks).
 #include <algorithm>
 #include <type_traits>
 
@@ -70,6 +71,11 @@ using reduce_sum_kernels::kRowBlockTpr;
 // rows lost at some row counts (fp32 144x1280 / 144x1536 0.89x, 16-bit 2304-3072 at 144 and 4080 rows 0.69-0.94x,
 // 16-bit 1280-1536, where lane_packs already issues every pack at once, 0.44-0.95x), so they keep their kernels.
 constexpr int64_t kBlockRowPacks = 480;
+// Rows of 288-479 packs (fp32 1152-1916 elements, 16-bit 2304-3832) take that block too where there are 200-2016 of
+// them: a block of 256 a row ran 1.01-1.48x faster than the Warp path at 85 of the 91 measured points (run jw, H200,
+// docs/runs/reduce-sum-few-rows-h200-2026-12-04-jw.csv; 16-bit 3584 at 528 rows lost 8-9 %, 3072 there 2-3 %, 2304
+// at 200 and fp32 1536 at 2016 1-2 %). 144 rows lost 0.69-0.89x, 16-bit at 4080 rows 0.89-0.98x, fp32 1024 at most.
+constexpr int64_t kFewRowPacks = 288, kFewRowsMin = 200, kFewRowsMax = 2016;
 
 // The library's column kernel: strided_lanes at its lanes and unroll, over 16-byte packs (VEC = 16 / sizeof(T)) or
 // elements (VEC = 1). The occupancy query and the launch must name the same instance.
@@ -186,7 +192,8 @@ void plan(ReduceSumCudaDescriptor* d, const DeviceProps& props) {
     for (int i = 0; i < n.ndim; ++i) d->packs_aligned &= n.strides[1][i] % vec == 0;
   }
   // Before the split below: a block a row of at most 4096 elements reads less than per_split_min, so it stays whole
-  if (d->path == SumPath::Warp && n.ndim == 1 && d->packs_aligned && r.length >= kBlockRowPacks * vec) {
+  const bool few_rows = r.length >= kFewRowPacks * vec && r.rows >= kFewRowsMin && r.rows <= kFewRowsMax;
+  if (d->path == SumPath::Warp && n.ndim == 1 && d->packs_aligned && (r.length >= kBlockRowPacks * vec || few_rows)) {
     d->tpr = kRowBlockTpr;
     d->blocks = r.rows;
     d->batch_rest = r.length % (4 * kRowBlockTpr * vec) != 0;

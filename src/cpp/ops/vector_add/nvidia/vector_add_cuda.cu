@@ -166,12 +166,10 @@ void launch_rows(const VectorAddCudaDescriptor* d, T* out, const T* a, const T* 
   }
   auto launch = [&](auto k) {
     constexpr int kBcast = decltype(k)::value;
-    if constexpr (UNROLL == 1) {  // row_grid plans are small, and small plans take one pack a thread
-      if (d->row_grid) {
-        cuda::launch(vector_add_kernels::row_grid<T, VEC, 1, kBcast, kRowsBlock>, grid, kRowsBlock, stream, out, a, b,
-                     d->steps);
-        return;
-      }
+    if (d->row_grid) {  // small plans at one pack a thread, large fp32 / fp16 plans at kUnroll (create() decides)
+      cuda::launch(vector_add_kernels::row_grid<T, VEC, UNROLL, kBcast, kRowsBlock>, grid, kRowsBlock, stream, out, a,
+                   b, d->steps);
+      return;
     }
     cuda::launch(vector_add_kernels::rows<T, VEC, UNROLL, kBcast, kRowsBlock>, grid, kRowsBlock, stream, out, a, b, p);
   };
@@ -211,10 +209,13 @@ Status vector_add_cuda_create(VectorAddCudaDescriptor** desc, const TensorDesc* 
   for (int dd = 0; dd < d->rows.outer_ndim; ++dd)
     for (int t = 0; t < 3; ++t) d->outer_strides_aligned &= d->rows.outer_stride[t][dd] % vec == 0;
   d->small = ceil_div(d->rows.inner, kRowsBlock * vec * kUnroll) * d->rows.rows < 4 * int64_t(d->props.sm_count);
-  // Only small plans: row_grid's gain was measured at one pack a thread, and the one bench of it on a large
-  // plan (run dy) read the bf16 row broadcast of 16384^2 at 282 us against rows' 255 (where rows' loop runs once
-  // a block anyway); fp16 and fp32 tied there.
-  d->row_grid = d->rows_path && d->small && d->rows.outer_ndim <= 1 && d->rows.rows <= 65535;
+  // Small plans at one pack a thread (run dy). Large plans of one outer dim in fp32 and fp16 at kUnroll packs: the
+  // row broadcast of 16384^2 ran 1 % faster than in rows, ahead of Inductor's 1-D kernel (run jv, H200: fp32 506.2 ->
+  // 501.9 us, fp16 253.8 -> 251.0; torch.compile 504.7 / 252.2). bf16 stays in rows: row_grid ran it 10 % slower
+  // (281.1 against 255.9, as run dy's 282), and one pack a thread ran every dtype 25 % slower (bf16 316.6).
+  d->row_grid = d->rows_path && d->rows.rows <= 65535 &&
+                (d->small ? d->rows.outer_ndim <= 1
+                          : d->rows.outer_ndim == 1 && d->info.dtype != DType::BFloat16);
   // flat's blocks of 1024 hold one an SM (40 registers a thread), so a wave is sm_count blocks.
   d->flat_wide = d->rows_path && !d->small && d->rows.rows == 1 && d->rows.a_inner == 1 && d->rows.b_inner == 1 &&
                  d->info.dtype != DType::BFloat16 &&
