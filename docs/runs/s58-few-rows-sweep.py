@@ -11,6 +11,9 @@ Session 60's denser sweep (runs/s60-reduce-sum-few-rows-switch.patch: ORT_REDUCE
 row onto whole_batches + rest at that many threads a row) passes its arms and shapes:
 
     python docs/runs/s58-few-rows-sweep.py --arms 0 128 256 --lengths 1024 1280 1536 1792 --dtypes float32 > fp32.csv
+
+Session 60's run jx times the landed rule against the Warp path it replaced (runs/s60-rules-off-switch.patch:
+ORT_RULES_OFF=1 turns the rule off at create): --switch ORT_RULES_OFF --arms 1 0 (the old path first).
 """
 import argparse
 import os
@@ -25,8 +28,8 @@ LENGTHS = (1280, 1536, 2304, 3072, 4000)
 ROWS = (144, 264, 528, 1008, 2016, 4080)
 
 
-def prepare(dtype, rows, n, arm):
-    os.environ["ORT_REDUCE_FEW"] = arm
+def prepare(dtype, rows, n, arm, switch="ORT_REDUCE_FEW"):
+    os.environ[switch] = arm
     calls = []
     for _ in range(rotation_count(rows * n * dtype.itemsize)):
         x = torch.randn(rows, n, device="cuda").to(dtype)
@@ -44,13 +47,14 @@ def main():
     p.add_argument("--lengths", nargs="+", type=int, default=list(LENGTHS))
     p.add_argument("--rows", nargs="+", type=int, default=list(ROWS))
     p.add_argument("--dtypes", nargs="+", default=["float32", "bfloat16", "float16"])
+    p.add_argument("--switch", default="ORT_REDUCE_FEW", help="the environment variable create() reads")
     args = p.parse_args()
     arms = tuple(args.arms)
     print("dtype,rows,n," + ",".join(f"arm{a}_us" for a in arms) + ",best_over_main", flush=True)
     for dtype in (getattr(torch, d) for d in args.dtypes):
         for n in args.lengths:
             for rows in args.rows:
-                ops = {a: prepare(dtype, rows, n, a) for a in arms}
+                ops = {a: prepare(dtype, rows, n, a, args.switch) for a in arms}
                 res = {a: [] for a in arms}
                 for a in arms + arms[::-1]:
                     res[a].append(time_cuda(ops[a]).median_us)

@@ -33,10 +33,15 @@ def correctness_cases() -> list[CorrectnessCase]:
         C("rows-4096-block-a-row-stepped", _x((1200, 4096), Layout(steps=(2, 1), offset=4))),
         C("rows-4096-block-a-row-misaligned", _x((1100, 4096), Layout(offset=1))),
         # nvidia: rows of >= 480 packs (fp32 >= 1920, 16-bit >= 3840) a block of 256 a row, whole_batches' rest
-        C("rows-block-a-row-rest", _x((300, 2304))),  # fp32: 576 packs, 2-3 a thread; 16-bit: the Warp path
+        C("rows-block-a-row-rest", _x((300, 2304))),  # fp32: 576 packs, 2-3 a thread; 16-bit: 288 (kFewRowPacks)
         C("rows-block-a-row-rest-4000", _x((20, 4000))),  # every dtype: 1000 / 500 packs
         C("rows-block-a-row-rest-misaligned", _x((20, 4000), Layout(offset=1))),  # x unaligned: contiguous at 256
         C("rows-block-a-row-rest-stepped", _x((20, 4000), Layout(steps=(3, 1), offset=8))),  # a row stride of 12000
+        # nvidia: rows of 288-479 packs (fp32 1152-1916, 16-bit 2304-3832) where there are 200-2016 of them
+        C("rows-few-block-a-row-first", _x((200, 1152))),  # fp32: 288 packs (16-bit: 144, the Warp path)
+        C("rows-few-block-a-row-last", _x((2016, 3832))),  # 16-bit: 479 packs; fp32: 958 (kBlockRowPacks)
+        C("rows-few-block-a-row-misaligned", _x((264, 2304), Layout(offset=1))),  # x unaligned: contiguous at 256
+        C("rows-few-block-a-row-stepped", _x((264, 2560), Layout(steps=(2, 1), offset=8))),  # a row stride of 5120
         # tilelang fp32: rows of 2049-2560 in one masked pass of 4096 (row_chunk), its two ends
         C("rows-pass-4096-first", _x((40, 2049))),  # nvidia: not whole packs, contiguous by elements
         C("rows-pass-4096-last", _x((40, 2560))),  # nvidia fp32: 640 packs, a block of 256 a row with its rest
