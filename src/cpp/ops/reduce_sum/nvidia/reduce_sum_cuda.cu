@@ -72,9 +72,10 @@ using reduce_sum_kernels::kRowBlockTpr;
 // 16-bit 1280-1536, where lane_packs already issues every pack at once, 0.44-0.95x), so they keep their kernels.
 constexpr int64_t kBlockRowPacks = 480;
 // Rows of 288-479 packs (fp32 1152-1916 elements, 16-bit 2304-3832) take that block too where there are 200-2016 of
-// them: a block of 256 a row ran 1.01-1.48x faster than the Warp path at 85 of the 91 measured points (run jw, H200,
-// docs/runs/reduce-sum-few-rows-h200-2026-12-04-jw.csv; 16-bit 3584 at 528 rows lost 8-9 %, 3072 there 2-3 %, 2304
-// at 200 and fp32 1536 at 2016 1-2 %). 144 rows lost 0.69-0.89x, 16-bit at 4080 rows 0.89-0.98x, fp32 1024 at most.
+// them: a block of 256 a row ran faster than the Warp path at 108 of the 114 points inside those bounds, up to 1.93x
+// (16-bit 3712 at 264 rows), and lost 2-8 % at six (16-bit 3584 at 528 rows, 8 %; H200, runs jw and jx,
+// docs/runs/reduce-sum-few-rows-rule-h200-2026-12-04-jx.csv). Outside them it lost: 144 rows 0.69-0.89x, 16-bit at
+// 4080 rows 0.89-0.98x, fp32 rows of 1024 (256 packs) at most row counts. Bench: 1008x2304 fp16 3.45 -> 2.74 us.
 constexpr int64_t kFewRowPacks = 288, kFewRowsMin = 200, kFewRowsMax = 2016;
 
 // The library's column kernel: strided_lanes at its lanes and unroll, over 16-byte packs (VEC = 16 / sizeof(T)) or

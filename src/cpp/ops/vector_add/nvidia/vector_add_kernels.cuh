@@ -13,7 +13,8 @@ using cuda::swizzled_word;
 
 // Rows: the innermost dim is unit-stride in out and unit-stride or broadcast (stride 0) in a and b;
 // every other dim is an outer "row" index. Covers the flat case (one row) and row-vector broadcasts; the
-// flat and row_grid kernels below take one contiguous row and small plans of one outer dim, rows the others.
+// flat and row_grid kernels below take one contiguous row and plans of one outer dim (create() says which), rows
+// the others.
 struct RowsPlan {
   int64_t rows = 1, inner = 0;
   int64_t a_inner = 1, b_inner = 1;  // 1 or 0
@@ -120,7 +121,8 @@ __global__ void __launch_bounds__(BLOCK, 1024 / BLOCK) flat(T* out, const T* a, 
 // RowsPlan; a row's offset is one multiply per tensor. vector_add_params.cu's second table (H200, one 16-byte pack
 // a thread): the row broadcast 16x4096 / 64x2048 / 256x2048 fp32 1.54 / 1.75 / 2.55 us through rows, 1.30 / 1.40 /
 // 2.37 through row_grid (run dy; bf16 1.45 / 1.55 / 1.93 -> 1.24 / 1.36 / 1.67). Prepared ops in one process: 16
-// rows of 4096 fp32 1.47 (run dw) -> 0.81 us (run dy), TileLang 0.74. Large plans keep rows (create() decides).
+// rows of 4096 fp32 1.47 (run dw) -> 0.81 us (run dy), TileLang 0.74. Large fp32 / fp16 plans run it at two packs a
+// thread, bf16 ones keep rows (create() says why).
 struct RowSteps {
   int64_t inner = 0;
   int64_t step[3] = {};  // out, a, b: elements from one row to the next (0 for an input broadcast over rows)
