@@ -11,7 +11,9 @@ The split into pieces is the descriptor's own (tilelang/descriptors.py, tl_sum.p
 the one-block-a-row packed kernel (128 threads, one 16-byte load a thread at 1024 halves), and `warp`, the warp a row
 with the trigger at exit (`packed` is whatever the library picks: tl_sum.warp_row_plan); 16-bit rows of one pack a
 lane past the short rows (136-256 halves) time `warp`, a warp a row, which the library does not run there.
-`--variants` keeps only the named ones (e.g. `packed block`).
+`--variants` keeps only the named ones (e.g. `packed block`). A 16-bit row of whole packs also takes `mTxP` there: the
+masked packed row kernel at T threads and P packs a thread a pass (whole passes, then one masked pass), whatever the
+library's own pass shape (session 60: 2304 halves run 32 x 9 in three passes, one warp a row).
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from __future__ import annotations
 import argparse
 import csv
 import logging
+import re
 import sys
 
 import torch
@@ -79,6 +82,11 @@ def _launcher(x: torch.Tensor, dim: int, out: torch.Tensor, variant):
         kernel = tl_sum.reduce_short_rows_packed_into(dt, 32, False, -(-n // (32 * vec)))
         xv = x.view(rows, n // vec, vec)
         return (lambda: kernel(xv, out)), 1
+    if isinstance(variant, str) and re.fullmatch(r"m\d+x\d+", variant):  # the masked packed kernel at this pass shape
+        threads, packs = map(int, variant[1:].split("x"))
+        kernel = tl_sum.reduce_rows_packed_into(dt, dt, threads, packs, True)
+        xv = x.view(rows, n // vec, vec)
+        return (lambda: kernel(xv, out)), 1
     if variant == "block":  # the packed row kernel by the rules warp_row_plan precedes
         if shape := tl_sum.packed_row_shape(n, dt):  # called as the descriptor calls it: one jit key
             kernel = tl_sum.reduce_rows_packed_into(dt, dt, *shape)
@@ -136,6 +144,8 @@ def main() -> None:
         if args.only != "columns":
             for shape in row_shapes:
                 variants = [v for v in row_variants(shape[1], dtype) if not keep or str(v) in keep]
+                if dtype != torch.float32 and shape[1] % (16 // dtype.itemsize) == 0:
+                    variants += sorted(v for v in keep if re.fullmatch(r"m\d+x\d+", v))
                 sweep(shape, 1, dtype, variants, "rows_chunk", writer)
 
 
