@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Session 60, run jv: s60a-prepared.sh with both prepared patches applied (one build serves runs jv and jw), each
-# test run bounded at 110 s.
-# Prepared in session 59 (CPU only; not yet run): vector_add's row broadcast of 16384^2 through row_grid, the shape
+# Session 60, run jv: prepared in session 59 (as s60a-prepared.sh), run with both prepared patches applied (one build
+# serves runs jv and jw), each test run bounded at 110 s.
+# As prepared in session 59: vector_add's row broadcast of 16384^2 through row_grid, the shape
 # of Inductor's kernel (run ju, perf-notes session 59: Inductor one 16-byte pack a thread, 128 threads, 22 registers,
 # 82.6 % achieved occupancy, 34.6 M instructions, 250.6 µs under ncu; our rows<bf16, 8, 2 packs> 64 registers, 41.7 %,
 # 86.5 M, 256.0). runs/s60-va-row-grid-arms.patch adds the switch ORT_VA_BCAST, read at create: 1 = row_grid at one

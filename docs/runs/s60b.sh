@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Session 60, run jw: s60b-prepared.sh with both prepared patches applied (the tree run jv built).
-# Prepared in session 59 (CPU only; not yet run): reduce_sum rows under 480 packs, a block a row (session 58's next 3).
+# Session 60, run jw: prepared in session 59 (as s60b-prepared.sh), run with both prepared patches applied (the tree
+# run jv built).
+# As prepared in session 59: reduce_sum rows under 480 packs, a block a row (session 58's next 3).
 # runs/s60-reduce-sum-few-rows-switch.patch adds ORT_REDUCE_FEW, read at create: 128 or 256 moves every Warp-path row
 # whose outer dims coalesce and whose packs are aligned onto whole_batches + rest at that many threads a row (ptxas,
 # CPU: 31-32 registers at 128, no spill). (1) reduce_sum tests + fuzz at both values; (2) the sweep (main, 128, 256;

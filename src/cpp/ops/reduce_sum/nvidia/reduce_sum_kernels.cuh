@@ -48,7 +48,8 @@ constexpr int kRowBlockTpr = 256, kRowBlockLength = kRowBlockTpr * 4 * 4;
 // at 128 threads and -> 1.89 at 64, so they keep row_tpr. Why is not known: loading a thread's last packs
 // together did not rescue them (run ca, docs/perf-notes.md, session 16). Since session 58, rows of at least
 // kBlockRowPacks packs (reduce_sum_cuda.cu) whose outer dims coalesce and whose packs are aligned, 1008x2304 fp32
-// among them, run whole_batches at 256 a row instead; this rule still picks for the other rows.
+// among them, run whole_batches at 256 a row instead (since session 60 rows of kFewRowPacks too, at 200-2016 rows);
+// this rule still picks for the other rows.
 constexpr int kFewRowsTpr = 128;
 constexpr int grid_tpr(int64_t rows, int64_t length, size_t dtype_bytes, int sm_count) {
   int tpr = row_tpr(length, dtype_bytes);
