@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Prepared in session 60 (CPU only; not yet run): run jz's sweep, lost with its machine. Run jy put TileLang's
+# Run ka (session 61). Prepared in session 60 as s61a.sh: run jz's sweep, lost with its machine. Run jy put TileLang's
 # reduce_sum 1008x2304 fp16 at 0.785x our CUDA (bf16 0.821x): the CUDA backend's rows of 288-479 packs at 200-2016
 # rows now run a block of 256 a row, while TileLang's 16-bit rows of whole packs run packed_row_shape's pass (2304
 # halves: 32 threads x 3 packs, three passes; one warp a row) or masked_row_shape's (128 x 1 or 2). The sweep times the
