@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Prepared in session 60 (CPU only; not yet run): the second half of runs/s61b-prepared.sh, on the machine it left warm
+# Prepared in session 60 (CPU only; not yet run): the second half of runs/s61b.sh, on the machine it left warm
 # (A_DIR=/tmp/A from it; rebuilt here if missing): arms C B A, then, if time is left, the winner beside torch.compile.
 source scripts/device_steps.sh
 device_begin s61c 575

@@ -399,13 +399,28 @@ def test_masked_row_shape(n, dtype, shape):
     assert tl_sum.masked_row_shape(n, dtype) == shape
 
 
+@pytest.mark.parametrize("n,dtype,rows,shape", [
+    (2304, "float16", 1008, (128, 3)), (2304, "bfloat16", 264, (128, 3)),  # 288 packs: a warp's 32 x 3 in 3 passes
+    (2816, "float16", 1056, (128, 3)),  # 352 packs: a warp's 32 x 1 in 11 passes; 8 rows an SM, the last few
+    (3840, "bfloat16", 500, (128, 4)),  # 480 packs: 32 x 5 in 3 passes; one pass of 512 packs, 32 masked
+    (2304, "float16", 1057, None),  # past 8 rows an SM: the warp's passes won at 2016 rows (run ka)
+    (2560, "float16", 1008, None), (3584, "bfloat16", 1008, None),  # 64 x 5, 64 x 7: one pass already
+    (4352, "float16", 100, None),  # 544 packs: more than 4 a thread of 128
+    (2304, "float32", 1008, None)])  # fp32 reads 4-byte words already
+def test_few_rows_one_pass_shape(n, dtype, rows, shape):
+    assert tl_sum.few_rows_one_pass_shape(n, dtype, rows, sm_count=132) == shape
+
+
 @pytest.mark.lowering
-@pytest.mark.parametrize("n", [1000, 10000])
+@pytest.mark.parametrize("n,shape_of", [(1000, "masked"), (10000, "masked"), (2304, "one_pass"), (3840, "one_pass")])
 @pytest.mark.parametrize("dtype", ["float16", "bfloat16"])
-def test_masked_row_sum_keeps_16_byte_loads(dtype, n):
+def test_masked_row_sum_keeps_16_byte_loads(dtype, n, shape_of):
     # 16-bit rows that no unmasked pass shape holds sum whole passes, then one pass whose loads are clamped to the
-    # row's last pack (so each stays one 16-byte access) and whose packs past the row add 0.
-    src = lower(tl_sum.reduce_rows_packed_program(dtype, "", *tl_sum.masked_row_shape(n, dtype), True))
+    # row's last pack (so each stays one 16-byte access) and whose packs past the row add 0. Few rows that a warp
+    # would sum in several passes take that one masked pass alone (few_rows_one_pass_shape).
+    shape = (tl_sum.masked_row_shape(n, dtype) if shape_of == "masked"
+             else tl_sum.few_rows_one_pass_shape(n, dtype, rows=1008, sm_count=132))
+    src = lower(tl_sum.reduce_rows_packed_program(dtype, "", *shape, True))
     loads = re.findall(r"= \*\(uint4\*\)\(x \+ [^;]*;", src)
     assert len(loads) >= 2 and any("min(" in ld for ld in loads), loads  # the whole passes' and the clamped one
     assert not re.search(r"\bx\[", src)  # no element-wise access

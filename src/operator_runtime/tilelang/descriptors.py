@@ -233,11 +233,16 @@ class ReduceSum(_Descriptor):
                 self._finish = tl_sum.reduce_rows_into("float32", x.dtype, plan.finish_chunk)
             # 16-bit rows of whole packs take 16-byte loads when x is aligned (run() checks): a warp a row where a
             # lane holds 2-8 packs and the rows' count favours it (tl_sum.warp_row_plan; such rows are never split),
-            # else unmasked where a pass shape holds them (tl_sum.packed_row_shape), else with a masked last pass
+            # else one masked pass of a block of 128 where a warp would take several passes and the rows are few
+            # (tl_sum.few_rows_one_pass_shape), else unmasked where a pass shape holds them
+            # (tl_sum.packed_row_shape), else with a masked last pass
             # (tl_sum.masked_row_shape); fp32 rows already ran at 0.99-1.07x of our CUDA with 4-byte loads (run y).
             if warp := tl_sum.warp_row_plan(self._length, x.dtype, self._outer, sm_count):
                 lane_packs, early = warp
                 self._packed = tl_sum.reduce_short_rows_packed_into(x.dtype, 32, early, lane_packs)
+            elif shape := tl_sum.few_rows_one_pass_shape(self._length // plan.pieces, x.dtype,
+                                                         self._outer * plan.pieces, sm_count):
+                self._packed = tl_sum.reduce_rows_packed_into(x.dtype, partial_dtype, *shape, True)
             elif shape := tl_sum.packed_row_shape(self._length // plan.pieces, x.dtype):
                 self._packed = tl_sum.reduce_rows_packed_into(x.dtype, partial_dtype, *shape)
             elif shape := tl_sum.masked_row_shape(self._length // plan.pieces, x.dtype):

@@ -297,6 +297,25 @@ def packed_row_shape(n: int, dtype: str) -> tuple[int, int] | None:
     return threads, packs
 
 
+FEW_ROWS_PER_SM = 8  # rows an SM at most where one masked pass of a block of 128 beats a warp's passes (run ka)
+ONE_PASS_MAX_PACKS = 4  # packs a thread a pass of that block, at most (measured: 128 x 3 and 128 x 4)
+
+
+def few_rows_one_pass_shape(n: int, dtype: str, rows: int, sm_count: int) -> tuple[int, int] | None:
+    """(threads, packs a thread) for reduce_rows_packed_program(masked=True) where packed_row_shape would give a
+    16-bit row of 257-512 packs to one warp in several passes (2304 halves: 32 x 3 in three passes; 2816: 32 x 1 in
+    eleven) and there are few rows: one masked pass of a block of 128 instead. Run ka (H200) at 264 and 1008 rows:
+    2304 halves 3.42 -> 3.06 µs (fp16; bf16 3.04 -> 2.83), 2816 4.47 -> 3.31; at 2016 rows the warp's passes won
+    (4.32 against 4.78), its rows filling the SMs without the block's idle lanes. The CUDA backend's rows of this
+    length take a block of 256 a row at these counts (its kFewRowPacks)."""
+    shape = packed_row_shape(n, dtype)
+    if not shape or shape[0] != 32 or rows > FEW_ROWS_PER_SM * sm_count:
+        return None
+    groups = n // pack_width(dtype)
+    packs = -(-groups // THREADS)
+    return (THREADS, packs) if groups > 32 * PACKED_MAX_PACKS and packs <= ONE_PASS_MAX_PACKS else None
+
+
 def masked_row_shape(n: int, dtype: str) -> tuple[int, int] | None:
     """(threads, packs a thread a pass) for reduce_rows_packed_program(masked=True): 16-bit rows of whole packs that
     packed_row_shape cannot hold unmasked (10000 halves are 1250 packs, 2 x 625). The default pass shape (one pack a
