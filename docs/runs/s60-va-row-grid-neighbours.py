@@ -6,7 +6,13 @@ the control (its two arms run the same kernel). ORT_RULES_OFF=1 turns the rule o
 (a CUDA graph over rotating inputs), arms A B B A, the better of each pair kept.
 
     python docs/runs/s60-va-row-grid-neighbours.py > neighbours.csv
+
+Run kc (session 61) reused it for the native-pairs patch's bf16 rule (ORT_VA_BF16=1 the new path, 0 the old), with
+flat same-shape sums (flat's blocks of 1024) beside:
+
+    python docs/runs/s60-va-row-grid-neighbours.py --switch ORT_VA_BF16 --old 0 --new 1 --dtypes bfloat16 --flat
 """
+import argparse
 import os
 
 import torch
@@ -26,15 +32,19 @@ SHAPES = (
     ("slice", 8192, 8192, "full"),
     ("slice", 2048, 4000, "full"),
 )
+FLAT = (("flat", 1, 1 << 28, "same"), ("flat", 1, 1 << 26, "same"), ("flat", 1, 1 << 22, "same"))
 
 
-def prepare(dtype, rows, inner, kind, arm):
-    os.environ["ORT_RULES_OFF"] = arm
+def prepare(dtype, rows, inner, kind, arm, switch="ORT_RULES_OFF"):
+    os.environ[switch] = arm
     calls = []
     for _ in range(rotation_count(3 * rows * inner * dtype.itemsize)):
         if kind == "row":
             a = torch.randn(rows, inner, device="cuda").to(dtype)
             b = torch.randn(inner, device="cuda").to(dtype)
+        elif kind == "same":  # two contiguous operands of one shape: the flat plan
+            a = torch.randn(rows, inner, device="cuda").to(dtype)
+            b = torch.randn(rows, inner, device="cuda").to(dtype)
         else:  # rows of a wider tensor: one outer dim whose stride is not the row's length
             a = torch.randn(rows, inner + 64, device="cuda").to(dtype)[:, :inner]
             b = torch.randn(rows, inner, device="cuda").to(dtype)
@@ -47,14 +57,21 @@ def prepare(dtype, rows, inner, kind, arm):
 
 
 def main():
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--switch", default="ORT_RULES_OFF", help="the experiment switch read at create")
+    p.add_argument("--old", default="1", help="its value for the old path")
+    p.add_argument("--new", default="0", help="its value for the new path")
+    p.add_argument("--dtypes", nargs="+", default=["float32", "float16", "bfloat16"])
+    p.add_argument("--flat", action="store_true", help="flat same-shape sums too")
+    args = p.parse_args()
     print("dtype,kind,rows,inner,old_us,rule_us,old_over_rule", flush=True)
-    for dtype in (torch.float32, torch.float16, torch.bfloat16):
-        for name, rows, inner, kind in SHAPES:
-            ops = {a: prepare(dtype, rows, inner, kind, a) for a in ("1", "0")}
+    for dtype in (getattr(torch, d) for d in args.dtypes):
+        for name, rows, inner, kind in SHAPES + (FLAT if args.flat else ()):
+            ops = {a: prepare(dtype, rows, inner, kind, a, args.switch) for a in (args.old, args.new)}
             res = {a: [] for a in ops}
-            for a in ("1", "0", "0", "1"):
+            for a in (args.old, args.new, args.new, args.old):
                 res[a].append(time_cuda(ops[a]).median_us)
-            old, new = min(res["1"]), min(res["0"])
+            old, new = min(res[args.old]), min(res[args.new])
             print(f"{str(dtype)[6:]},{name},{rows},{inner},{old:.2f},{new:.2f},{old / new:.4f}", flush=True)
             del ops
             torch.cuda.empty_cache()
