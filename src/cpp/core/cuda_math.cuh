@@ -114,6 +114,29 @@ __device__ __forceinline__ uint32_t max_pairs(uint32_t a, uint32_t b) {
   return u;
 }
 
+// The sums of two words of two 16-bit values each (add.f16x2 / add.bf16x2, one rounding): the same bits as widening
+// to fp32, adding and narrowing (torch's opmath), since two 16-bit values whose exponents differ by more than fp32 can
+// hold exactly differ by more than half an ulp of the larger, so the fp32 rounding never makes a tie for the second.
+template <class T>
+__device__ __forceinline__ uint32_t add_pairs(uint32_t a, uint32_t b) {
+  static_assert(sizeof(T) == 2, "pairs of 16-bit values");
+  uint32_t u;
+  if constexpr (std::is_same_v<T, half_t>) {
+    __half2 x, y;
+    memcpy(&x, &a, 4);
+    memcpy(&y, &b, 4);
+    const __half2 m = __hadd2(x, y);
+    memcpy(&u, &m, 4);
+  } else {
+    __nv_bfloat162 x, y;
+    memcpy(&x, &a, 4);
+    memcpy(&y, &b, 4);
+    const __nv_bfloat162 m = __hadd2(x, y);
+    memcpy(&u, &m, 4);
+  }
+  return u;
+}
+
 // One of the two 16-bit values of a word (HALF 0: the lower one), widened to fp32; bf16 by one 32-bit operation
 // (unpack_words' reason).
 template <class T, int HALF>

@@ -1,6 +1,6 @@
 // vector_add on the nvidia backend: create() picks the rows path (vectorised; one contiguous row, the common
-// case, runs the `flat` kernel, small plans of up to 65535 rows of one outer dim and large fp32 / fp16 ones
-// `row_grid`, a row a blockIdx.y, the others `rows`), the tiled path (an input transposed relative to out; in
+// case, runs the `flat` kernel, plans of up to 65535 rows of one outer dim `row_grid`, a row a blockIdx.y, the
+// others `rows`), the tiled path (an input transposed relative to out; in
 // words of two elements where the strides allow, tiled_pairs) or the strided path.
 #include <algorithm>
 #include <type_traits>
@@ -28,7 +28,7 @@ struct VectorAddCudaDescriptor {
   bool transposed[2] = {false, false};  // a, b: staged through shared memory on the tiled path
   bool pairs = false;  // the tiled path's strides allow words of two elements (tiled_pairs)
   vector_add_kernels::TiledPlan tiled;
-  bool flat_wide = false;  // one contiguous fp32 / fp16 row of many waves: flat in blocks of kFlatWideBlock
+  bool flat_wide = false;  // one contiguous row of many waves: flat in blocks of kFlatWideBlock
 };
 
 namespace {
@@ -43,12 +43,13 @@ constexpr int kUnroll = 2;
 // within 0.5 % either way (docs/runs/vector-add-rows-h200-2026-11-30-av.csv). 512 won 2^28 by 0.4 % and lost
 // the broadcast by 4 %.
 constexpr int kRowsBlock = 128;
-// One contiguous row of at least kFlatWideWaves waves of 1024-thread blocks, fp32 or fp16: flat in blocks of 1024.
+// One contiguous row of at least kFlatWideWaves waves of 1024-thread blocks: flat in blocks of 1024.
 // Session 49 (H200), the bench against torch in the same process: run ia (one build, 128 / 512 / 1024 threads,
 // twice) flat-2^28 fp32 736.4 -> 731.4 us, fp16 368.4 -> 366.1 (0.998x -> 1.004x torch); run ib A B A B 730.9 ->
 // 727.2 / 366.3 -> 364.0 (1.003-1.004x). tests/bench/sweeps/vector_add_flat_blocks.cu (run ib): 1024 threads
 // 0.3 % ahead from 31 waves, 0.4-0.6 % from 62, behind below 16 (4096x4096 fp16, 7.8 waves: 1.6 %; 1008x2304: 6-15 %).
-// bf16 keeps 128: its body holds 56 registers (fp16 and fp32: 40) and ran 12-29 % slower in blocks of 1024.
+// bf16 kept 128 while its body held 56 registers (fp16 and fp32: 40) and ran 12-29 % slower in blocks of 1024; with
+// its pairs added in hardware (36 registers) it takes 1024 too: flat-2^28 bf16 within 0.4 % of before (runs kb-kc).
 constexpr int kFlatWideBlock = 1024;
 constexpr int64_t kFlatWideWaves = 32;
 
@@ -166,7 +167,7 @@ void launch_rows(const VectorAddCudaDescriptor* d, T* out, const T* a, const T* 
   }
   auto launch = [&](auto k) {
     constexpr int kBcast = decltype(k)::value;
-    if (d->row_grid) {  // small plans at one pack a thread, large fp32 / fp16 plans at kUnroll (create() decides)
+    if (d->row_grid) {  // small plans at one pack a thread, large plans at kUnroll (create() decides)
       cuda::launch(vector_add_kernels::row_grid<T, VEC, UNROLL, kBcast, kRowsBlock>, grid, kRowsBlock, stream, out, a,
                    b, d->steps);
       return;
@@ -209,16 +210,13 @@ Status vector_add_cuda_create(VectorAddCudaDescriptor** desc, const TensorDesc* 
   for (int dd = 0; dd < d->rows.outer_ndim; ++dd)
     for (int t = 0; t < 3; ++t) d->outer_strides_aligned &= d->rows.outer_stride[t][dd] % vec == 0;
   d->small = ceil_div(d->rows.inner, kRowsBlock * vec * kUnroll) * d->rows.rows < 4 * int64_t(d->props.sm_count);
-  // Small plans at one pack a thread (run dy). Large plans of one outer dim in fp32 and fp16 at kUnroll packs: the
-  // row broadcast of 16384^2 ran 1 % faster than in rows, ahead of Inductor's 1-D kernel (run jv, H200: fp32 506.2 ->
-  // 501.9 us, fp16 253.8 -> 251.0; torch.compile 504.7 / 252.2). bf16 stays in rows: row_grid ran it 10 % slower
-  // (281.1 against 255.9, as run dy's 282), and one pack a thread ran every dtype 25 % slower (bf16 316.6).
-  d->row_grid = d->rows_path && d->rows.rows <= 65535 &&
-                (d->small ? d->rows.outer_ndim <= 1
-                          : d->rows.outer_ndim == 1 && d->info.dtype != DType::BFloat16);
-  // flat's blocks of 1024 hold one an SM (40 registers a thread), so a wave is sm_count blocks.
+  // Small plans at one pack a thread (run dy). Large plans of one outer dim at kUnroll packs: the row broadcast of
+  // 16384^2 ran 1-2 % faster than in rows, ahead of Inductor's 1-D kernel (runs jv and kc, H200: fp32 506.2 -> 501.9
+  // us, fp16 253.8 -> 251.0; bf16 256.5 -> 251.8 once its pairs were added in hardware (add_pairs): before that its
+  // widening held 60 registers a thread and row_grid ran it 10 % slower). One pack a thread ran 25 % slower.
+  d->row_grid = d->rows_path && d->rows.rows <= 65535 && (d->small ? d->rows.outer_ndim <= 1 : d->rows.outer_ndim == 1);
+  // flat's blocks of 1024 hold one an SM (36-40 registers a thread), so a wave is sm_count blocks.
   d->flat_wide = d->rows_path && !d->small && d->rows.rows == 1 && d->rows.a_inner == 1 && d->rows.b_inner == 1 &&
-                 d->info.dtype != DType::BFloat16 &&
                  ceil_div(d->rows.inner, kFlatWideBlock * vec * kUnroll) >= kFlatWideWaves * d->props.sm_count;
   d->steps.inner = d->rows.inner;
   for (int t = 0; t < 3 && d->rows.outer_ndim == 1; ++t) d->steps.step[t] = d->rows.outer_stride[t][0];

@@ -73,6 +73,22 @@ __device__ __forceinline__ void add_row_packs(T* o, const T* pa, const T* pb, in
 #pragma unroll
   for (int u = 0; u < kUnroll; ++u) {
     const int64_t i = base + u * BLOCK * VEC;
+    // 16-bit pairs added in hardware: the same bits as torch's widen-add-narrow (add_pairs), and in bf16 10 fewer
+    // registers a thread (row_grid 60 -> 50), which let bf16 take row_grid and flat's blocks of 1024 (runs kb-kc).
+    if constexpr (sizeof(T) == 2 && VEC % 2 == 0 && kBcast == 0) {
+      if (i + VEC <= inner) {
+        uint32_t wa[VEC / 2], wb[VEC / 2];
+        memcpy(wa, &ra[u], sizeof(wa));
+        memcpy(wb, &rb[u], sizeof(wb));
+#pragma unroll
+        for (int k = 0; k < VEC / 2; ++k) wa[k] = cuda::add_pairs<T>(wa[k], wb[k]);
+        using W = typename cuda::WordOf<sizeof(T) * VEC>::type;
+        W w;
+        memcpy(&w, wa, sizeof(W));
+        *reinterpret_cast<W*>(o + i) = w;
+        continue;
+      }
+    }
     if (i + VEC <= inner) {
       float fa[VEC], fb[VEC];
       widen<T, VEC, kSplatA>(ra[u], sa, fa);
@@ -121,8 +137,8 @@ __global__ void __launch_bounds__(BLOCK, 1024 / BLOCK) flat(T* out, const T* a, 
 // RowsPlan; a row's offset is one multiply per tensor. vector_add_params.cu's second table (H200, one 16-byte pack
 // a thread): the row broadcast 16x4096 / 64x2048 / 256x2048 fp32 1.54 / 1.75 / 2.55 us through rows, 1.30 / 1.40 /
 // 2.37 through row_grid (run dy; bf16 1.45 / 1.55 / 1.93 -> 1.24 / 1.36 / 1.67). Prepared ops in one process: 16
-// rows of 4096 fp32 1.47 (run dw) -> 0.81 us (run dy), TileLang 0.74. Large fp32 / fp16 plans run it at two packs a
-// thread, bf16 ones keep rows (create() says why).
+// rows of 4096 fp32 1.47 (run dw) -> 0.81 us (run dy), TileLang 0.74. Large plans of one outer dim run it at two
+// packs a thread (create() says why).
 struct RowSteps {
   int64_t inner = 0;
   int64_t step[3] = {};  // out, a, b: elements from one row to the next (0 for an input broadcast over rows)
