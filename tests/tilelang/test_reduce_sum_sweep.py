@@ -33,3 +33,13 @@ def test_row_variants_time_the_other_of_warp_and_block(n, dtype, extra):
     variants = sweep.row_variants(n, dtype)
     assert variants[:len(sweep.ROW_CHUNKS)] == list(sweep.ROW_CHUNKS)
     assert variants[len(sweep.ROW_CHUNKS):] == extra
+
+
+@pytest.mark.parametrize("n,dtype,keep,chosen", [
+    # session 61: the old pass (`block`) beside the few-rows rule's one pass, where no warp-a-row plan offers it
+    (3328, torch.float16, {"packed", "block", "m128x4"}, ["packed", "m128x4", "block"]),
+    (1024, torch.float16, {"packed", "block"}, ["packed", "block"]),  # offered already: once
+    (2304, torch.float32, {"packed", "block", "m128x3"}, ["packed"]),  # fp32: no packed row kernel
+    (2306, torch.bfloat16, {"block"}, [])])  # not whole packs
+def test_named_variants_reach_every_16_bit_row_of_whole_packs(n, dtype, keep, chosen):
+    assert sweep.chosen_row_variants(n, dtype, keep) == chosen

@@ -13,7 +13,9 @@ with the trigger at exit (`packed` is whatever the library picks: tl_sum.warp_ro
 lane past the short rows (136-256 halves) time `warp`, a warp a row, which the library does not run there.
 `--variants` keeps only the named ones (e.g. `packed block`). A 16-bit row of whole packs also takes `mTxP` there: the
 masked packed row kernel at T threads and P packs a thread a pass (whole passes, then one masked pass), whatever the
-library's own pass shape (session 60: 2304 halves run 32 x 9 in three passes, one warp a row).
+library's own pass shape (session 60: 2304 halves run 32 x 9 in three passes, one warp a row), and `block` when
+named: the pass shape of packed_row_shape / masked_row_shape alone, the path before the few-rows rule
+(tl_sum.few_rows_one_pass_shape; session 61's run kb could not time it at 3328 / 3840 halves without this).
 """
 
 from __future__ import annotations
@@ -68,6 +70,16 @@ def row_variants(n: int, dtype: torch.dtype) -> list:
         return [*ROW_CHUNKS, "block", "warp"]
     one_lane = dtype != torch.float32 and n % vec == 0 and 16 < n // vec <= 32
     return [*ROW_CHUNKS, *(["warp"] if one_lane else [])]
+
+
+def chosen_row_variants(n: int, dtype: torch.dtype, keep: set[str]) -> list:
+    """The row variants to time at a row of n: those row_variants offers (all, or the ones `keep` names), and for a
+    16-bit row of whole packs the named `mTxP` and `block` wherever the library's own choice is."""
+    variants = [v for v in row_variants(n, dtype) if not keep or str(v) in keep]
+    if dtype != torch.float32 and n % (16 // dtype.itemsize) == 0:
+        variants += sorted(v for v in keep if re.fullmatch(r"m\d+x\d+", v))
+        variants += ["block"] if "block" in keep and "block" not in variants else []
+    return variants
 
 
 def _launcher(x: torch.Tensor, dim: int, out: torch.Tensor, variant):
@@ -143,10 +155,7 @@ def main() -> None:
                 sweep(shape, 0, dtype, COLUMN_TILES, "columns_tile", writer)
         if args.only != "columns":
             for shape in row_shapes:
-                variants = [v for v in row_variants(shape[1], dtype) if not keep or str(v) in keep]
-                if dtype != torch.float32 and shape[1] % (16 // dtype.itemsize) == 0:
-                    variants += sorted(v for v in keep if re.fullmatch(r"m\d+x\d+", v))
-                sweep(shape, 1, dtype, variants, "rows_chunk", writer)
+                sweep(shape, 1, dtype, chosen_row_variants(shape[1], dtype, keep), "rows_chunk", writer)
 
 
 if __name__ == "__main__":
