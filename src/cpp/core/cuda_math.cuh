@@ -91,50 +91,34 @@ __device__ __forceinline__ uint32_t narrow_pair(float lo, float hi) {
   return u;
 }
 
-// The larger value of each lane of two words of two 16-bit values (max.f16x2 / max.bf16x2): exact, and a NaN
-// loses to a number as in fmaxf. Softmax takes a max over raw packs with it: one instruction per two values,
-// where widening first costs a conversion and a comparison per value.
-template <class T>
-__device__ __forceinline__ uint32_t max_pairs(uint32_t a, uint32_t b) {
+// Two words of two 16-bit values each, combined lane by lane by one paired instruction (`op` on __half2 or
+// __nv_bfloat162): one instruction per two values, where widening first costs a conversion per value.
+template <class T, class Op>
+__device__ __forceinline__ uint32_t on_pairs(uint32_t a, uint32_t b, Op op) {
   static_assert(sizeof(T) == 2, "pairs of 16-bit values");
+  using P = std::conditional_t<std::is_same_v<T, half_t>, __half2, __nv_bfloat162>;
+  P x, y;
+  memcpy(&x, &a, 4);
+  memcpy(&y, &b, 4);
+  const P m = op(x, y);
   uint32_t u;
-  if constexpr (std::is_same_v<T, half_t>) {
-    __half2 x, y;
-    memcpy(&x, &a, 4);
-    memcpy(&y, &b, 4);
-    const __half2 m = __hmax2(x, y);
-    memcpy(&u, &m, 4);
-  } else {
-    __nv_bfloat162 x, y;
-    memcpy(&x, &a, 4);
-    memcpy(&y, &b, 4);
-    const __nv_bfloat162 m = __hmax2(x, y);
-    memcpy(&u, &m, 4);
-  }
+  memcpy(&u, &m, 4);
   return u;
 }
 
-// The sums of two words of two 16-bit values each (add.f16x2 / add.bf16x2, one rounding): the same bits as widening
-// to fp32, adding and narrowing (torch's opmath), since two 16-bit values whose exponents differ by more than fp32 can
-// hold exactly differ by more than half an ulp of the larger, so the fp32 rounding never makes a tie for the second.
+// The larger value of each lane (max.f16x2 / max.bf16x2): exact, and a NaN loses to a number as in fmaxf. Softmax
+// takes a max over raw packs with it.
+template <class T>
+__device__ __forceinline__ uint32_t max_pairs(uint32_t a, uint32_t b) {
+  return on_pairs<T>(a, b, [](auto x, auto y) { return __hmax2(x, y); });
+}
+
+// The sums of each lane (add.f16x2 / add.bf16x2, one rounding): the same bits as widening to fp32, adding and
+// narrowing (torch's opmath), since two 16-bit values whose exponents differ by more than fp32 can hold exactly differ
+// by more than half an ulp of the larger, so the fp32 rounding never makes a tie for the second.
 template <class T>
 __device__ __forceinline__ uint32_t add_pairs(uint32_t a, uint32_t b) {
-  static_assert(sizeof(T) == 2, "pairs of 16-bit values");
-  uint32_t u;
-  if constexpr (std::is_same_v<T, half_t>) {
-    __half2 x, y;
-    memcpy(&x, &a, 4);
-    memcpy(&y, &b, 4);
-    const __half2 m = __hadd2(x, y);
-    memcpy(&u, &m, 4);
-  } else {
-    __nv_bfloat162 x, y;
-    memcpy(&x, &a, 4);
-    memcpy(&y, &b, 4);
-    const __nv_bfloat162 m = __hadd2(x, y);
-    memcpy(&u, &m, 4);
-  }
-  return u;
+  return on_pairs<T>(a, b, [](auto x, auto y) { return __hadd2(x, y); });
 }
 
 // One of the two 16-bit values of a word (HALF 0: the lower one), widened to fp32; bf16 by one 32-bit operation
