@@ -297,7 +297,7 @@ def packed_row_shape(n: int, dtype: str) -> tuple[int, int] | None:
     return threads, packs
 
 
-FEW_ROWS_PER_SM = 8  # rows an SM at most where one masked pass of a block of 128 beats a warp's passes (run ka)
+FEW_ROWS_PER_SM = 8  # rows an SM at most where one masked pass of a block of 128 beats a warp's passes (runs ka, kb)
 ONE_PASS_MAX_PACKS = 4  # packs a thread a pass of that block, at most (measured: 128 x 3 and 128 x 4)
 
 
@@ -306,8 +306,9 @@ def few_rows_one_pass_shape(n: int, dtype: str, rows: int, sm_count: int) -> tup
     16-bit row of 257-512 packs to one warp in several passes (2304 halves: 32 x 3 in three passes; 2816: 32 x 1 in
     eleven) and there are few rows: one masked pass of a block of 128 instead. Run ka (H200) at 264 and 1008 rows:
     2304 halves 3.42 -> 3.06 µs (fp16; bf16 3.04 -> 2.83), 2816 4.47 -> 3.31; at 2016 rows the warp's passes won
-    (4.32 against 4.78), its rows filling the SMs without the block's idle lanes. The CUDA backend's rows of this
-    length take a block of 256 a row at these counts (its kFewRowPacks)."""
+    (4.32 against 4.78; why is not profiled). Run kb put the crossover at 2304 halves between 1260 and 1512 rows
+    (9.5-11.5 an SM), past 1764 at 2816, so the bound of 8 an SM is on the safe side. The CUDA backend's rows of
+    this length take a block of 256 a row at these counts (its kFewRowPacks)."""
     shape = packed_row_shape(n, dtype)
     if not shape or shape[0] != 32 or rows > FEW_ROWS_PER_SM * sm_count:
         return None

@@ -1,7 +1,7 @@
 // vector_add on the nvidia backend: create() picks the rows path (vectorised; one contiguous row, the common
 // case, runs the `flat` kernel, plans of up to 65535 rows of one outer dim `row_grid`, a row a blockIdx.y, the
-// others `rows`), the tiled path (an input transposed relative to out; in
-// words of two elements where the strides allow, tiled_pairs) or the strided path.
+// others `rows`), the tiled path (an input transposed relative to out; in words of two elements where the strides
+// allow, tiled_pairs) or the strided path.
 #include <algorithm>
 #include <type_traits>
 
