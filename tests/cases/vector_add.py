@@ -28,7 +28,7 @@ def correctness_cases() -> list[CorrectnessCase]:
         # nvidia: more rows than a grid's y dim holds (65535): the rows kernel's loop over rows, not row_grid
         C("row-vector-many-rows", _ab((70_000, 5), (5,))),
         # nvidia: plans of one outer dim past the small-plan bound (528 blocks on an H200) run row_grid at two packs a
-        # thread in fp32 and fp16 and rows in bf16: a ragged row tail, a stepped input, an out one element off a pack
+        # thread (bf16 too since session 61): a ragged row tail, a stepped input, an out one element off a pack
         C("row-vector-large", _ab((600, 1031), (1031,))),
         C("row-vector-large-stepped", _ab((528, 2048), (2048,), Layout(steps=(2, 1), offset=8))),
         C("rows-large-stepped-out", _ab((530, 2056), (530, 2056)), out_layout=Layout(steps=(3, 1), offset=1)),

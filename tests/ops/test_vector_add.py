@@ -32,9 +32,9 @@ def test_vector_add_errors(case, backend, device):
 
 @pytest.mark.parametrize("dtype", [torch.float32, torch.float16, torch.bfloat16], ids=str)
 def test_one_contiguous_row_of_many_waves(dtype, backend, device):
-    # nvidia's flat kernel takes blocks of 1024 threads for fp32 / fp16 rows of at least 32 waves of them (about
-    # 2^25 elements on the H200); 2^27 + 5 is past that on a GPU of up to 512 SMs, and its 5 leave a tail that no
-    # pack fills. bf16 keeps 128 threads at the same size. The sum is exact in fp32 and rounded once, as torch's.
+    # nvidia's flat kernel takes blocks of 1024 threads for rows of at least 32 waves of them (about 2^25 elements
+    # on the H200; bf16 too since session 61); 2^27 + 5 is past that on a GPU of up to 512 SMs, and its 5 leave a
+    # tail that no pack fills. The sum is rounded once, as torch's.
     # On the CPU backend the same row costs about 4 s a dtype and 2.3 GB, so every backend runs it.
     n = (1 << 27) + 5
     gen = torch.Generator(device=device).manual_seed(49)
