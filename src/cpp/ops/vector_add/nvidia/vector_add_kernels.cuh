@@ -73,10 +73,10 @@ __device__ __forceinline__ void add_row_packs(T* o, const T* pa, const T* pb, in
 #pragma unroll
   for (int u = 0; u < kUnroll; ++u) {
     const int64_t i = base + u * BLOCK * VEC;
-    // 16-bit pairs added in hardware: the same bits as torch's widen-add-narrow (add_pairs), and in bf16 10 fewer
-    // registers a thread (row_grid 60 -> 50), which let bf16 take row_grid and flat's blocks of 1024 (runs kb-kc).
-    if constexpr (sizeof(T) == 2 && VEC % 2 == 0 && kBcast == 0) {
-      if (i + VEC <= inner) {
+    if (i + VEC <= inner) {
+      // 16-bit pairs added in hardware: the same bits as torch's widen-add-narrow (add_pairs), and in bf16 10 fewer
+      // registers a thread (row_grid 60 -> 50), which let bf16 take row_grid and flat's blocks of 1024 (runs kb-kc).
+      if constexpr (sizeof(T) == 2 && VEC % 2 == 0 && kBcast == 0) {
         uint32_t wa[VEC / 2], wb[VEC / 2];
         memcpy(wa, &ra[u], sizeof(wa));
         memcpy(wb, &rb[u], sizeof(wb));
@@ -86,16 +86,14 @@ __device__ __forceinline__ void add_row_packs(T* o, const T* pa, const T* pb, in
         W w;
         memcpy(&w, wa, sizeof(W));
         *reinterpret_cast<W*>(o + i) = w;
-        continue;
-      }
-    }
-    if (i + VEC <= inner) {
-      float fa[VEC], fb[VEC];
-      widen<T, VEC, kSplatA>(ra[u], sa, fa);
-      widen<T, VEC, kSplatB>(rb[u], sb, fb);
+      } else {
+        float fa[VEC], fb[VEC];
+        widen<T, VEC, kSplatA>(ra[u], sa, fa);
+        widen<T, VEC, kSplatB>(rb[u], sb, fb);
 #pragma unroll
-      for (int k = 0; k < VEC; ++k) fa[k] += fb[k];
-      cuda::store_f32<T, VEC>(o + i, fa);
+        for (int k = 0; k < VEC; ++k) fa[k] += fb[k];
+        cuda::store_f32<T, VEC>(o + i, fa);
+      }
     } else {
       for (int64_t j = i; j < inner; ++j) o[j] = from_float<T>(to_float(pa[j * a_inner]) + to_float(pb[j * b_inner]));
     }
