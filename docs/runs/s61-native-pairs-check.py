@@ -5,6 +5,9 @@ infinities and NaNs; flat, row-broadcast and row_grid plans, with ORT_VA_BF16 at
 exits 1 on any difference (NaNs compared as NaNs).
 
     python docs/runs/s61-native-pairs-check.py
+
+Run kb ran it with these operands written out here; they now come from operator_runtime_testing.rounding (the same
+code and the same draws from the generator), which test_16_bit_sums_round_as_torch_bit_for_bit shares.
 """
 import os
 import sys
@@ -12,26 +15,13 @@ import sys
 import torch
 
 import operator_runtime as ort
+from operator_runtime_testing.rounding import pairs_that_round
 
 
 def operands(dtype, n, kind, gen):
     if kind == "random":
         return (torch.randn(n, generator=gen) * 100).to(dtype), torch.randn(n, generator=gen).to(dtype)
-    if kind == "exponents":  # b = a * 2^-k, k in 0..40, either sign: the fp32 sum exact up to k ~ 16, rounded past it
-        a = torch.randn(n, generator=gen).to(dtype)
-        k = torch.randint(0, 41, (n,), generator=gen).float()
-        sign = torch.where(torch.rand(n, generator=gen) < 0.5, -1.0, 1.0)
-        return a, (a.float() * torch.exp2(-k) * sign * (1 + torch.rand(n, generator=gen))).to(dtype)
-    if kind == "ties":  # b a quarter / half / three quarters of a's ulp: sums that land on and beside a tie
-        a = torch.randn(n, generator=gen).to(dtype)
-        ulp = (torch.nextafter(a.float(), torch.tensor(float("inf"))) - a.float()).abs()
-        frac = torch.tensor([0.25, 0.5, 0.75, 1.5])[torch.randint(0, 4, (n,), generator=gen)]
-        return a, (ulp * frac).to(dtype)
-    special = torch.tensor([0.0, -0.0, float("inf"), -float("inf"), float("nan"), 1.0, -1.0,
-                            torch.finfo(dtype).max, -torch.finfo(dtype).max, torch.finfo(dtype).tiny])
-    i = torch.randint(0, len(special), (2, n), generator=gen)
-    return special[i[0]].to(dtype), special[i[1]].to(dtype)
-
+    return pairs_that_round(kind, dtype, n, gen)
 
 def main():
     gen = torch.Generator().manual_seed(61)

@@ -12,6 +12,7 @@ import operator_runtime as ort
 from operator_runtime_testing.assertions import assert_close
 from operator_runtime_testing.cases import with_dtypes
 from operator_runtime_testing.forms import FORMS, call, check_error
+from operator_runtime_testing.rounding import KINDS, pairs_that_round
 
 
 @pytest.mark.parametrize("form", FORMS)
@@ -45,27 +46,7 @@ def test_one_contiguous_row_of_many_waves(dtype, backend, device):
     assert out.dtype == dtype and out.shape == (n,)
 
 
-def _pairs_that_round(kind: str, dtype: torch.dtype, n: int, gen: torch.Generator):
-    """Operands where adding in fp32 and narrowing (torch's opmath) and adding once in 16 bits (the nvidia backend's
-    add.f16x2 / add.bf16x2) could part if the two were not the same rounding: exponents 0-40 apart, sums on and
-    beside a tie of the 16-bit grid, and signed zeros, infinities, NaNs and the largest values."""
-    if kind == "exponents":
-        a = torch.randn(n, generator=gen).to(dtype)
-        k = torch.randint(0, 41, (n,), generator=gen).float()
-        sign = torch.where(torch.rand(n, generator=gen) < 0.5, -1.0, 1.0)
-        return a, (a.float() * torch.exp2(-k) * sign * (1 + torch.rand(n, generator=gen))).to(dtype)
-    if kind == "ties":
-        a = torch.randn(n, generator=gen).to(dtype)
-        ulp = (torch.nextafter(a.float(), torch.tensor(float("inf"))) - a.float()).abs()
-        frac = torch.tensor([0.25, 0.5, 0.75, 1.5])[torch.randint(0, 4, (n,), generator=gen)]
-        return a, (ulp * frac).to(dtype)
-    special = torch.tensor([0.0, -0.0, float("inf"), -float("inf"), float("nan"), 1.0, -1.0,
-                            torch.finfo(dtype).max, -torch.finfo(dtype).max, torch.finfo(dtype).tiny])
-    i = torch.randint(0, len(special), (2, n), generator=gen)
-    return special[i[0]].to(dtype), special[i[1]].to(dtype)
-
-
-@pytest.mark.parametrize("kind", ["exponents", "ties", "special"])
+@pytest.mark.parametrize("kind", KINDS)
 @pytest.mark.parametrize("shape,b_shape", [((1 << 16,), (1 << 16,)), ((64, 2048), (64, 2048)), ((64, 2048), (2048,)),
                                            ((33, 1031), (33, 1031))], ids=["flat", "rows", "row-vector", "tails"])
 @pytest.mark.parametrize("dtype", [torch.float16, torch.bfloat16], ids=str)
@@ -74,7 +55,7 @@ def test_16_bit_sums_round_as_torch_bit_for_bit(dtype, shape, b_shape, kind, bac
     # narrows. They agree bit for bit (a sum fp32 cannot hold exactly is too far from a 16-bit tie to be moved onto
     # one), and this holds every backend to it: flat, row-grid and rows plans, and the element-wise tails.
     gen = torch.Generator().manual_seed(61)
-    a, b = _pairs_that_round(kind, dtype, math.prod(shape), gen)
+    a, b = pairs_that_round(kind, dtype, math.prod(shape), gen)
     a, b = a.view(shape).to(device), b.view(shape)
     b = (b if b_shape == shape else b[0]).to(device)
     got, want = ort.vector_add(a, b, backend=backend), a + b
