@@ -44,8 +44,9 @@ def correctness_cases() -> list[CorrectnessCase]:
         C("rows-few-block-a-row-stepped", _x((264, 2560), Layout(steps=(2, 1), offset=8))),  # a row stride of 5120
         # tilelang 16-bit: few rows that a warp would sum in several passes take one masked pass of a block of 128
         C("rows-few-one-pass-eleven", _x((1008, 2816))),  # 352 packs: 128 x 3 (a warp: 32 x 1 in 11 passes)
-        C("rows-few-one-pass-last", _x((1056, 3840))),  # 480 packs: 128 x 4; 8 rows an SM on 132 SMs, the rule's end
-        C("rows-few-one-pass-past", _x((1057, 2304))),  # one row past it: a warp's 32 x 3 in three passes
+        C("rows-few-one-pass-last", _x((1320, 3840))),  # 480 packs: 128 x 4; 10 rows an SM on 132 SMs, 3 passes' end
+        C("rows-few-one-pass-past", _x((1321, 2304))),  # one row past it: a warp's 32 x 3 in three passes
+        C("rows-few-one-pass-thirteen", _x((2640, 3328))),  # 416 packs: 128 x 4 to 20 rows an SM (a warp's 13 passes)
         # tilelang fp32: rows of 2049-2560 in one masked pass of 4096 (row_chunk), its two ends
         C("rows-pass-4096-first", _x((40, 2049))),  # nvidia: not whole packs, contiguous by elements
         C("rows-pass-4096-last", _x((40, 2560))),  # nvidia fp32: 640 packs, a block of 256 a row with its rest

@@ -401,9 +401,11 @@ def test_masked_row_shape(n, dtype, shape):
 
 @pytest.mark.parametrize("n,dtype,rows,shape", [
     (2304, "float16", 1008, (128, 3)), (2304, "bfloat16", 264, (128, 3)),  # 288 packs: a warp's 32 x 3 in 3 passes
-    (2816, "float16", 1056, (128, 3)),  # 352 packs: a warp's 32 x 1 in 11 passes; 8 rows an SM, the last few
+    (2304, "float16", 1320, (128, 3)), (2304, "float16", 1321, None),  # 3 passes: to 10 rows an SM (run ke)
     (3840, "bfloat16", 500, (128, 4)),  # 480 packs: 32 x 5 in 3 passes; one pass of 512 packs, 32 masked
-    (2304, "float16", 1057, None),  # past 8 rows an SM: the warp's passes won at 2016 rows (run ka)
+    (3840, "bfloat16", 1320, (128, 4)), (3840, "bfloat16", 1321, None),
+    (2816, "float16", 2640, (128, 3)), (2816, "float16", 2641, None),  # 352 packs: 32 x 1 in 11 passes; to 20 an SM
+    (3328, "bfloat16", 2640, (128, 4)), (3328, "bfloat16", 2641, None),  # 416 packs: 13 passes
     (2560, "float16", 1008, None), (3584, "bfloat16", 1008, None),  # 64 x 5, 64 x 7: one pass already
     (4352, "float16", 100, None),  # 544 packs: more than 4 a thread of 128
     (2304, "float32", 1008, None)])  # fp32 reads 4-byte words already
