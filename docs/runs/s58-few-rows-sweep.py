@@ -59,7 +59,7 @@ def main():
                 for a in arms + arms[::-1]:
                     res[a].append(time_cuda(ops[a]).median_us)
                 us = {a: min(v) for a, v in res.items()}
-                best = min(us[a] for a in arms[1:])
+                best = min((us[a] for a in arms[1:]), default=us[arms[0]])  # one arm: itself
                 print(f"{str(dtype)[6:]},{rows},{n}," + ",".join(f"{us[a]:.3f}" for a in arms) +
                       f",{us[arms[0]] / best:.3f}", flush=True)
 
