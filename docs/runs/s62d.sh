@@ -5,5 +5,5 @@
 source scripts/device_steps.sh
 device_begin s62d 585
 device_build
-bench_ops softmax copy
+bench_ops copy softmax
 echo "== end ($(date +%T))"; pack
