@@ -26,7 +26,7 @@ if [[ $src == *.cu ]]; then
   cubin=$work/kernels.cubin
   nvcc -DORT_CUDA_ARCHS=\"${arch#sm_}\" -DORT_WITH_CUDA=1 -I"$root/src/cpp" -I"$root/tests/bench/sweeps" -O3 -DNDEBUG \
     -std=c++17 -arch="$arch" --expt-relaxed-constexpr -lineinfo -Xptxas -v,-warn-spills,-warn-lmem-usage,-Werror \
-    -x cu -cubin "$src" -o "$cubin" 2>"$work/ptxas.txt"
+    -x cu -cubin "$src" -o "$cubin" 2>"$work/ptxas.txt" || { grep -v "^ptxas info" "$work/ptxas.txt" >&2; exit 1; }
   # ptxas names the kernel, then its stack and spills, then its registers
   awk -v re="$regex" '/Compiling entry function/ {on = ($0 ~ re); if (on) {split($0, q, "\047"); print "ptxas:", q[2]}}
     on && (/spill/ || /Used [0-9]+ registers/) {print "      ", $0}' "$work/ptxas.txt"

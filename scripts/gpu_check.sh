@@ -17,7 +17,8 @@
 #            softmax's short rows (registers against short_rows) with SWEEPS=softmax_short_rows, online_held at whole and partial waves with SWEEPS=softmax_waves,
 #            what bounds a held row (copies shaped like it, clusters, prefetching) and cluster_smem_held's
 #            table of CTAs by length with
-#            SWEEPS=softmax_held_ceiling,
+#            SWEEPS=softmax_held_ceiling, online_held with its loads issued in groups (fewer bytes in flight an
+#            SM) with SWEEPS=softmax_held_throttle,
 #            short rows packed or not in the bench's context with SWEEPS=short_rows_packed;
 #            the library's softmax at chosen shapes, as the bench times it, with SWEEPS=softmax_lengths
 #            (SWEEP_ARGS="8192x4088 8192x4096");
