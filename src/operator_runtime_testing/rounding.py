@@ -6,6 +6,7 @@ from __future__ import annotations
 import torch
 
 KINDS = ("exponents", "ties", "special")
+_MANTISSA_BITS = {torch.float16: 10, torch.bfloat16: 7}  # stored fraction bits: a normal value's ulp is 2^(e - bits)
 
 
 def pairs_that_round(kind: str, dtype: torch.dtype, n: int, gen: torch.Generator) -> tuple[torch.Tensor, torch.Tensor]:
@@ -19,7 +20,10 @@ def pairs_that_round(kind: str, dtype: torch.dtype, n: int, gen: torch.Generator
         return a, (a.float() * torch.exp2(-k) * sign * (1 + torch.rand(n, generator=gen))).to(dtype)
     if kind == "ties":
         a = torch.randn(n, generator=gen).to(dtype)
-        ulp = (torch.nextafter(a.float(), torch.tensor(float("inf"))) - a.float()).abs()
+        # a's ulp in its own 16-bit grid (not fp32's: a fraction of that rounds back to a and reaches no tie)
+        _, exponent = torch.frexp(a.float())
+        ulp = torch.ldexp(torch.ones(n), exponent - 1 - _MANTISSA_BITS[dtype])
+        ulp = ulp.clamp(min=torch.finfo(dtype).tiny * 2.0 ** -_MANTISSA_BITS[dtype])  # subnormal a: the subnormal step
         frac = torch.tensor([0.25, 0.5, 0.75, 1.5])[torch.randint(0, 4, (n,), generator=gen)]
         return a, (ulp * frac).to(dtype)
     if kind != "special":
