@@ -75,28 +75,6 @@ struct BulkArm {
   int threads, smem_kb;
 };
 
-// Bytes of `arm`'s output that differ from online_held's on one input (0: the same softmax).
-template <class T>
-size_t differing_bytes(int rows, const BulkArm<T>& arm) {
-  const size_t bytes = size_t(rows) * kLength * sizeof(T);
-  const LaunchTensors<T> t(2, bytes, bytes);
-  const RowsOfDim r = contiguous_rows(rows, kLength, true);
-  const auto run = [&](Kernel<T> k, int threads, int smem_kb, T* out) {
-    const size_t smem = size_t(smem_kb) << 10;
-    if (smem) CHECK(cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, int(smem)));
-    k<<<unsigned(rows), unsigned(threads), smem>>>(out, static_cast<const T*>(t.x[0]), r, cuda::Trigger::Early);
-    CHECK(cudaGetLastError());
-  };
-  run(softmax_kernels::online_held<T, 8, kThreads>, kThreads, 0, t.out[0]);
-  run(arm.kernel, arm.threads, arm.smem_kb, t.out[1]);
-  std::vector<unsigned char> a(bytes), b(bytes);
-  CHECK(cudaMemcpy(a.data(), t.out[0], bytes, cudaMemcpyDeviceToHost));
-  CHECK(cudaMemcpy(b.data(), t.out[1], bytes, cudaMemcpyDeviceToHost));
-  size_t differ = 0;
-  for (size_t i = 0; i < bytes; ++i) differ += a[i] != b[i];
-  return differ;
-}
-
 template <class T>
 void sweep(int rows) {
   const BulkArm<T> arms[] = {
@@ -109,7 +87,7 @@ void sweep(int rows) {
   };
   const double bytes = 2.0 * rows * kLength * sizeof(T);
   for (const BulkArm<T>& a : arms) {
-    const size_t differ = a.kernel == held_copy<T> ? 0 : differing_bytes<T>(rows, a);
+    const size_t differ = a.kernel == held_copy<T> ? 0 : differing_bytes<T>(rows, a.kernel, a.threads, a.smem_kb);
     std::printf("%s,%d,%s,check,%zu,nan\n", dtype_name<T>(), rows, a.name, differ);
   }
   for (int rep = 0; rep < 2; ++rep) {

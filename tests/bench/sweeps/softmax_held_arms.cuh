@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <cstring>
+#include <vector>
 
 #include "core/cuda_launch.cuh"
 #include "ops/softmax/nvidia/softmax_kernels.cuh"
@@ -18,19 +19,26 @@ using namespace ort;
 namespace cuda = ort::cuda;  // <cuda/ptx> (softmax_cluster.cuh) declares a ::cuda too
 constexpr int kLength = 16384, kThreads = 512, kBlocksPerSm = 3;  // online_held's launch bounds at 512 threads
 
-// online_held's body under TPR threads x PACKS packs and MIN_BLOCKS blocks an SM.
-template <class T, int TPR, int PACKS, int MIN_BLOCKS>
-__global__ void __launch_bounds__(TPR, MIN_BLOCKS) held_shape(T* out, const T* x, RowsOfDim r, cuda::Trigger trigger) {
-  cuda::pdl_prologue(trigger);
+// online_held's body for the arms that change only how a thread's packs arrive: load(held, first) fills held.raw
+// from the thread's first element and returns the thread's max; the reductions and the store are online_held's.
+template <class T, int TPR, int PACKS, class Load>
+__device__ __forceinline__ void held_softmax(T* out, const T* x, const RowsOfDim& r, Load load) {
   __shared__ float smem[32];
   const int first = int(threadIdx.x) * 8;
   int64_t out_off, x_off;
   softmax_kernels::row_offsets<uint32_t>(r.outer, blockIdx.x, &out_off, &x_off);
   softmax_kernels::HeldPacks<T, 8, TPR, PACKS> held;
   held.valid = int(r.length) - first;
-  const float m = cuda::group_reduce<TPR>(held.load(x + x_off + first), cuda::MaxOp{}, smem);
+  const float m = cuda::group_reduce<TPR>(load(held, x + x_off + first), cuda::MaxOp{}, smem);
   const float inv = 1.f / cuda::group_reduce<TPR>(held.exp_sum(m), cuda::SumOp{}, smem);
   held.store(out + out_off + first, m, inv);
+}
+
+// online_held's body under TPR threads x PACKS packs and MIN_BLOCKS blocks an SM.
+template <class T, int TPR, int PACKS, int MIN_BLOCKS>
+__global__ void __launch_bounds__(TPR, MIN_BLOCKS) held_shape(T* out, const T* x, RowsOfDim r, cuda::Trigger trigger) {
+  cuda::pdl_prologue(trigger);
+  held_softmax<T, TPR, PACKS>(out, x, r, [](auto& held, const T* first) { return held.load(first); });
 }
 
 // held_copy: online_held's loads, both block reductions and stores, no exps (the raw packs written back), to
@@ -64,6 +72,33 @@ __global__ void __launch_bounds__(512, 3) held_copy(T* out, const T* x, RowsOfDi
 
 template <class T>
 using Kernel = void (*)(T*, const T*, RowsOfDim, cuda::Trigger);
+
+// Bytes of `kernel`'s output that differ from online_held's over `rows` rows of 16384 varied values (0: the same
+// softmax, bit for bit). THREADS threads a block, SMEM_KB of dynamic shared memory.
+template <class T>
+size_t differing_bytes(int rows, Kernel<T> kernel, int threads = kThreads, int smem_kb = 0) {
+  static_assert(sizeof(T) == 2, "16-bit rows (the input pattern is 16-bit words)");
+  const size_t n = size_t(rows) * kLength, bytes = n * sizeof(T);
+  const LaunchTensors<T> t(2, bytes, bytes);
+  std::vector<uint16_t> host(n);
+  for (size_t i = 0; i < n; ++i) host[i] = uint16_t(0x3800 + (i * 2654435761u >> 20) % 0x0800);  // fp16 0.5-1
+  CHECK(cudaMemcpy(t.x[0], host.data(), bytes, cudaMemcpyHostToDevice));
+  const RowsOfDim r = contiguous_rows(rows, kLength, true);
+  const auto run = [&](Kernel<T> k, int block, int kb, T* out) {
+    const size_t smem = size_t(kb) << 10;
+    if (smem) CHECK(cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, int(smem)));
+    k<<<unsigned(rows), unsigned(block), smem>>>(out, static_cast<const T*>(t.x[0]), r, cuda::Trigger::Early);
+    CHECK(cudaGetLastError());
+  };
+  run(softmax_kernels::online_held<T, 8, kThreads>, kThreads, 0, t.out[0]);
+  run(kernel, threads, smem_kb, t.out[1]);
+  std::vector<unsigned char> a(bytes), b(bytes);
+  CHECK(cudaMemcpy(a.data(), t.out[0], bytes, cudaMemcpyDeviceToHost));
+  CHECK(cudaMemcpy(b.data(), t.out[1], bytes, cudaMemcpyDeviceToHost));
+  size_t differ = 0;
+  for (size_t i = 0; i < bytes; ++i) differ += a[i] != b[i];
+  return differ;
+}
 
 // smem_kb of dynamic shared memory (unused by the kernels) lowers the blocks an SM.
 template <class T>
