@@ -7,7 +7,7 @@
 # rows for a reason its SASS does not show, so this times the rows it moves and their neighbours before anything else.
 # A = this tree (built into /tmp/A beside), B = the patch. About 5 min after a cold start.
 source scripts/device_steps.sh
-device_begin s63a 585
+device_begin s63b 585
 build_a
 git apply docs/runs/s63-rs-packed-rows-fp16-six-ordered.patch && echo "patch applied"
 device_build
