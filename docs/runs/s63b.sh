@@ -11,6 +11,10 @@ device_begin s63b 585
 build_a
 git apply docs/runs/s63-rs-packed-rows-fp16-six-ordered.patch && echo "patch applied"
 device_build
+for b in nvidia tilelang; do  # run ki's ties step died on pytest-benchmark's xdist warning: serial, benchmark off
+  timeout 60 python -m pytest tests/ops/test_vector_add.py -k bit_for_bit --backend $b -p no:benchmark \
+    -p no:cacheprovider > $W/ties-$b.log 2>&1; echo "ties $b rc=$? ($(date +%T)): $(tail -1 $W/ties-$b.log)"
+done; pack
 wait_a
 sanitize_start memcheck rows tests/ops/test_reduce_sum.py -k "rows and float16 and not bfloat16"
 pytest_tally rs-nv 420 tests/ops/test_reduce_sum.py tests/fuzz -k reduce_sum --backend nvidia -n 6
