@@ -46,6 +46,8 @@ def correctness_cases() -> list[CorrectnessCase]:
         C("rows-few-one-pass-eleven", _x((1008, 2816))),  # 352 packs: 128 x 3 (a warp: 32 x 1 in 11 passes)
         C("rows-few-one-pass-last", _x((1320, 3840))),  # 480 packs: 128 x 4; 10 rows an SM on 132 SMs, 3 passes' end
         C("rows-few-one-pass-past", _x((1321, 2304))),  # one row past it: a warp's 32 x 3 in three passes
+        C("rows-few-one-pass-forty", _x((5280, 2816))),  # 128 x 3 to 40 rows an SM (a warp's 11 passes; run kk)
+        C("rows-few-one-pass-eleven-past", _x((5281, 2816))),  # one row past it: a warp's 32 x 1 in 11 passes
         C("rows-few-one-pass-thirteen", _x((2640, 3328))),  # 416 packs: 128 x 4 to 20 rows an SM (a warp's 13 passes)
         # tilelang fp32: rows of 2049-2560 in one masked pass of 4096 (row_chunk), its two ends
         C("rows-pass-4096-first", _x((40, 2049))),  # nvidia: not whole packs, contiguous by elements

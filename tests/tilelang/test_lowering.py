@@ -404,7 +404,8 @@ def test_masked_row_shape(n, dtype, shape):
     (2304, "float16", 1320, (128, 3)), (2304, "float16", 1321, None),  # 3 passes: to 10 rows an SM (run ke)
     (3840, "bfloat16", 500, (128, 4)),  # 480 packs: 32 x 5 in 3 passes; one pass of 512 packs, 32 masked
     (3840, "bfloat16", 1320, (128, 4)), (3840, "bfloat16", 1321, None),
-    (2816, "float16", 2640, (128, 3)), (2816, "float16", 2641, None),  # 352 packs: 32 x 1 in 11 passes; to 20 an SM
+    (2816, "float16", 2640, (128, 3)), (2816, "bfloat16", 5280, (128, 3)),  # 352 packs: 32 x 1 in 11 passes
+    (2816, "float16", 5281, None),  # 11 passes: to 40 an SM (run kk)
     (3328, "bfloat16", 2640, (128, 4)), (3328, "bfloat16", 2641, None),  # 416 packs: 13 passes
     (2560, "float16", 1008, None), (3584, "bfloat16", 1008, None),  # 64 x 5, 64 x 7: one pass already
     (4352, "float16", 100, None),  # 544 packs: more than 4 a thread of 128

@@ -299,27 +299,27 @@ def packed_row_shape(n: int, dtype: str) -> tuple[int, int] | None:
 
 ONE_PASS_MAX_PACKS = 4  # packs a thread a pass of that block, at most (measured: 128 x 3 and 128 x 4)
 # Rows an SM at most where one masked pass of a block of 128 beats a warp's passes, by how many passes the warp takes
-# (runs kb, ke). Three passes (2304 and 3840 halves): one pass wins to 10 rows an SM and loses 0-16 % from 12. Eleven
-# or thirteen passes of one pack (2816, 3328): at 2816 one pass wins at every count timed, 3-27 % to 20 an SM; at
-# 3328 it wins 3-15 % to 10 and ties (0.95-1.04) from 12 to 20. Past 20 an SM neither length was timed.
-FEW_PASSES_ROWS_PER_SM = 10
-MANY_PASSES, MANY_PASSES_ROWS_PER_SM = 11, 20
+# (the four 16-bit lengths it covers: 2304 and 3840 halves take 3, 2816 takes 11, 3328 13). Three passes: one pass
+# wins to 10 rows an SM and loses 0-16 % from 12 (runs kb, ke). Eleven (2816, its one pass masking 32 of 384 slots):
+# one pass wins at every count timed, 3-27 % to 20 an SM (ke) and 3-10 % from 20 to 40 (run kk); past 40 untimed.
+# Thirteen (3328, masking 96 of 512): wins 3-15 % to 10 and ties (0.95-1.04) from 12 to 20 (ke); past 20 untimed.
+ONE_PASS_ROWS_PER_SM = {3: 10, 11: 40, 13: 20}
 
 
 def few_rows_one_pass_shape(n: int, dtype: str, rows: int, sm_count: int) -> tuple[int, int] | None:
     """(threads, packs a thread) for reduce_rows_packed_program(masked=True) where packed_row_shape would give a
     16-bit row of 257-512 packs to one warp in several passes (2304 halves: 32 x 3 in three passes; 2816: 32 x 1 in
     eleven) and there are few rows: one masked pass of a block of 128 instead. Run ka (H200) at 264 and 1008 rows:
-    2304 halves 3.42 -> 3.06 µs (fp16; bf16 3.04 -> 2.83), 2816 4.47 -> 3.31. Run ke timed both at 1056-2640 rows
-    of each such length and set the bound by the warp's passes (above): a warp that loops eleven times over one pack
-    loses to the block longer than one that loops three times over three or five. The CUDA backend's rows of this
-    length take a block of 256 a row at these counts (its kFewRowPacks)."""
+    2304 halves 3.42 -> 3.06 µs (fp16; bf16 3.04 -> 2.83), 2816 4.47 -> 3.31. Runs ke and kk timed each such length
+    at 1056-5280 rows and set the bound by the warp's passes (ONE_PASS_ROWS_PER_SM): a warp that loops eleven times
+    over one pack loses to the block longer than one that loops three times over three or five. The CUDA backend's
+    rows of these lengths take a block of 256 a row at 200-2016 rows (its kFewRowPacks)."""
     shape = packed_row_shape(n, dtype)
     if not shape or shape[0] != 32:
         return None
     groups = n // pack_width(dtype)
     passes = groups // (32 * shape[1])
-    bound = MANY_PASSES_ROWS_PER_SM if passes >= MANY_PASSES else FEW_PASSES_ROWS_PER_SM
+    bound = ONE_PASS_ROWS_PER_SM.get(passes, 0)
     packs = -(-groups // THREADS)
     if rows > bound * sm_count or groups <= 32 * PACKED_MAX_PACKS or packs > ONE_PASS_MAX_PACKS:
         return None
