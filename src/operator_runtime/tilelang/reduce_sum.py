@@ -301,7 +301,7 @@ ONE_PASS_MAX_PACKS = 4  # packs a thread a pass of that block, at most (measured
 # Rows an SM at most where one masked pass of a block of 128 beats a warp's passes, by how many passes the warp takes
 # (the four 16-bit lengths it covers: 2304 and 3840 halves take 3, 2816 takes 11, 3328 13). Three passes: one pass
 # wins to 10 rows an SM and loses 0-16 % from 12 (runs kb, ke). Eleven (2816, its one pass masking 32 of 384 slots):
-# one pass wins 3-27 % to 20 an SM (ke) and 3-10 % from 20 to 40 (run kk); past 40 bf16 ties at 48 and loses 2-5 %
+# one pass wins 3-27 % to 20 an SM (ke) and 3-10 % from 20 to 40 (run kk); past 40 bf16 leads 1 % at 48, loses 2-5 %
 # from 60, fp16 leads to 80 and loses at 120 (run kl). Thirteen (3328, masking 96 of 512): wins 3-15 % to 10 and
 # ties (0.95-1.04) from 12 to 20 (ke) and to 40 (kl), so it keeps 20.
 ONE_PASS_ROWS_PER_SM = {3: 10, 11: 40, 13: 20}
