@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Prepared in session 63 (CPU only; not yet run). Session 63's runs kn / kn2 found our CUDA packed_rows, a warp a row at
-# 5-8 packs a lane, 1.13-1.62x faster with its PDL trigger at exit than with the rule's early trigger at 1008-1320
+# 5-8 packs a lane, 1.07-1.62x faster with its PDL trigger at exit than with the rule's early trigger at 1008-1320
 # rows (about one block an SM), and 13-24 % slower at 264-528 rows. This sweeps the window before any rule is written:
 # the experiment switch ORT_LANE_TRIGGER (runs/s63-rs-lane-trigger-switch.patch: x = exit, read at create) against
 # the rule (0), over 5-8 packs a lane (16-bit 1040-2048 halves, fp32 520-1024) and, as controls, 3-4 packs (768 and
