@@ -1,8 +1,10 @@
 // Does softmax 4096x16384 halves reach 4.1 TB/s if each SM has fewer bytes in flight at once? (Prepared in session
-// 62, CPU only; not yet run.) Runs eo-eq and gq (softmax_held_ceiling's `chunks`) found that a copy shaped like the
-// softmax (a block reads its chunk whole, a barrier, then writes it) streams at 4.13-4.16 TB/s only with one 16-byte
-// pack a thread in blocks of <= 512 threads, i.e. 32 KB in flight an SM; 64 KB an SM ran 4.02-4.08 and 128 KB
-// 3.95-4.01, whatever the chunk (but 1024 x 1, 32 KB in two blocks, ran 4.04: the block's size or the single load a
+// 62. Run ki, session 63, H200: no. The copies ran 3.975 / 4.006 / 3.978 TB/s in 1 / 2 / 4 groups, the softmax body
+// 4.04 / 3.97 / 3.53 in fp16 and 4.03 / 3.95 / 3.49 in bf16, every output byte-identical to online_held's; data in
+// docs/runs/softmax-held-throttle-h200-2026-12-04-ki.csv.) Runs eo-eq and gq (softmax_held_ceiling's `chunks`) found
+// that a copy shaped like the softmax (a block reads its chunk whole, a barrier, then writes it) streams at
+// 4.13-4.16 TB/s only with one 16-byte pack a thread in blocks of <= 512 threads, i.e. 32 KB in flight an SM; 64 KB
+// an SM ran 4.02-4.08 and 128 KB 3.95-4.01, whatever the chunk (but 1024 x 1, 32 KB in two blocks, ran 4.04: the block's size or the single load a
 // thread may be what counts instead). online_held keeps 96 KB an SM in flight (three blocks of 512 x 4 packs) and
 // runs 4.02-4.07; one block an SM (32 KB) lost the overlap of one block's reductions with another's traffic (3.93).
 // The arms here keep three (or four) blocks an SM, so the phases still overlap, but let each thread issue its four
