@@ -5,8 +5,9 @@
 // that a copy shaped like the softmax (a block reads its chunk whole, a barrier, then writes it) streams at
 // 4.13-4.16 TB/s only with one 16-byte pack a thread in blocks of <= 512 threads, i.e. 32 KB in flight an SM; 64 KB
 // an SM ran 4.02-4.08 and 128 KB 3.95-4.01, whatever the chunk (but 1024 x 1, 32 KB in two blocks, ran 4.04: the
-// block's size or the single load a thread may be what counts instead). online_held keeps 96 KB an SM in flight (three blocks of 512 x 4 packs) and
-// runs 4.02-4.07; one block an SM (32 KB) lost the overlap of one block's reductions with another's traffic (3.93).
+// block's size or the single load a thread may be what counts instead). online_held keeps 96 KB an SM in flight
+// (three blocks of 512 x 4 packs) and runs 4.02-4.07; one block an SM (32 KB) lost the overlap of one block's
+// reductions with another's traffic (3.93).
 // The arms here keep three (or four) blocks an SM, so the phases still overlap, but let each thread issue its four
 // loads in GROUPS groups: a group's addresses depend on the data of the one before (through a runtime zero), so it
 // issues only once that data has landed, and a block has 32 / GROUPS KB in flight at a time.
