@@ -151,22 +151,32 @@ __device__ __forceinline__ float packed_max(const Pack<T, VEC> (&raw)[N]) {
   return fmaxf(widen_half<T, 0>(w[0]), widen_half<T, 1>(w[0]));
 }
 
+// N 16-bit values held as N / 2 words of two (narrow_pair's, add_pairs') stored as one access.
 template <class T, int N>
-__device__ __forceinline__ void store_f32(T* p, const float (&f)[N]) {
+__device__ __forceinline__ void store_pairs(T* p, const uint32_t (&pairs)[N / 2]) {
+  static_assert(sizeof(T) == 2 && N % 2 == 0, "whole pairs of 16-bit values");
   using W = typename WordOf<sizeof(T) * N>::type;
   W w;
+  memcpy(&w, pairs, sizeof(W));
+  *reinterpret_cast<W*>(p) = w;
+}
+
+template <class T, int N>
+__device__ __forceinline__ void store_f32(T* p, const float (&f)[N]) {
   if constexpr (sizeof(T) == 2 && N % 2 == 0) {
     uint32_t pairs[N / 2];
 #pragma unroll
     for (int k = 0; k < N / 2; ++k) pairs[k] = narrow_pair<T>(f[2 * k], f[2 * k + 1]);
-    memcpy(&w, pairs, sizeof(W));
+    store_pairs<T, N>(p, pairs);
   } else {
+    using W = typename WordOf<sizeof(T) * N>::type;
+    W w;
     Pack<T, N> pk;
 #pragma unroll
     for (int k = 0; k < N; ++k) pk.v[k] = from_float<T>(f[k]);
     memcpy(&w, &pk, sizeof(W));
+    *reinterpret_cast<W*>(p) = w;
   }
-  *reinterpret_cast<W*>(p) = w;
 }
 
 // Butterfly reductions over aligned groups of WIDTH lanes (WIDTH a power of two <= 32): xor offsets

@@ -82,10 +82,7 @@ __device__ __forceinline__ void add_row_packs(T* o, const T* pa, const T* pb, in
         memcpy(wb, &rb[u], sizeof(wb));
 #pragma unroll
         for (int k = 0; k < VEC / 2; ++k) wa[k] = cuda::add_pairs<T>(wa[k], wb[k]);
-        using W = typename cuda::WordOf<sizeof(T) * VEC>::type;
-        W w;
-        memcpy(&w, wa, sizeof(W));
-        *reinterpret_cast<W*>(o + i) = w;
+        cuda::store_pairs<T, VEC>(o + i, wa);
       } else {
         float fa[VEC], fb[VEC];
         widen<T, VEC, kSplatA>(ra[u], sa, fa);
