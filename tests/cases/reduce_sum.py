@@ -95,9 +95,12 @@ def correctness_cases() -> list[CorrectnessCase]:
         C("lane-packs-8", _x((500, 2048))),
         C("lane-packs-ragged-5", _x((200, 1032))),
         C("lane-packs-fp32-8", _x((1100, 1024))),
-        # the trigger by grid: nvidia fp16 at 6 packs a lane over 4 blocks an SM triggers at exit (lane_packs_at_exit),
-        # tilelang's 5-8 packs early over a few rows and past a wave of 8 blocks an SM, at exit between (warp_row_plan)
+        # the trigger by grid: nvidia fp16 at 6 packs a lane over 4 blocks an SM triggers at exit, at most one block
+        # an SM (1056 rows on an H200) after the wait, one block past it early (lane_packs_trigger); tilelang's 5-8
+        # packs early over a few rows and past a wave of 8 blocks an SM, at exit between (warp_row_plan)
         C("lane-packs-at-exit", _x((4080, 1536))),
+        C("lane-packs-after-wait-edge", _x((1056, 1040))),
+        C("lane-packs-past-one-an-sm", _x((1064, 1040))),
         C("lane-packs-one-an-sm", _x((1024, 512))),  # tilelang at exit (over a quarter of the SMs, one an SM)
         C("warp-rows-few-1536", _x((144, 1536))),
         C("warp-rows-wave-1032", _x((8456, 1032))),
