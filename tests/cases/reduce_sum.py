@@ -95,8 +95,8 @@ def correctness_cases() -> list[CorrectnessCase]:
         C("lane-packs-8", _x((500, 2048))),
         C("lane-packs-ragged-5", _x((200, 1032))),
         C("lane-packs-fp32-8", _x((1100, 1024))),
-        # the trigger by grid: nvidia fp16 at 6 packs a lane over 4 blocks an SM triggers at exit, at most one block
-        # an SM (1056 rows on an H200) after the wait, one block past it early (lane_packs_trigger); tilelang's 5-8
+        # the trigger by grid: nvidia fp16 at 6 packs a lane over 4 blocks an SM triggers at exit (lane_packs_at_exit),
+        # and one block an SM on an H200 (1056 rows) and one block past it (session 64's edge); tilelang's 5-8
         # packs early over a few rows and past a wave of 8 blocks an SM, at exit between (warp_row_plan)
         C("lane-packs-at-exit", _x((4080, 1536))),
         C("lane-packs-after-wait-edge", _x((1056, 1040))),

@@ -27,26 +27,17 @@ namespace ort::cuda {
 // 22.6) and with Early elsewhere (144x1280, 5 K threads: 1.71 against 2.04; 4096x4096 halves, 524 K: 9.3
 // against 10.0). Why an early trigger costs a reduction that fills half the GPU is not measured yet
 // (tests/bench/sweeps/pdl_placement.cu tests one guess: where the next grid's waiting blocks land).
-//
-// AfterWait (session 64, run kp) triggers after the wait instead of before it. Early before the wait cascades: the
-// next grid's blocks trigger the one after as soon as they are resident, so every grid of a back-to-back chain is
-// launched at once and its blocks wait in whatever slots the grids ahead left free, and a grid whose blocks land
-// two to an SM and none on the next lasts as long as that SM. After the wait, one grid at most waits behind the
-// running one. reduce_sum's packed_rows at a warp a row, 8-131 blocks (docs/runs/reduce-sum-lane-trigger-dense-
-// h200-2026-12-04-kp.csv): Early's time jumped with the block count (fp16 rows of 1040: 0.91-2.43 us) where
-// AfterWait's rose smoothly (0.92-1.46) and ran 1.0-1.9x faster than Early and 1.0-1.3x faster than AtExit.
-enum class Trigger : unsigned char { Early, AtExit, AfterWait };
+enum class Trigger : unsigned char { Early, AtExit };
 
 __device__ __forceinline__ void pdl_prologue(Trigger when) {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
   if (when == Trigger::Early) asm volatile("griddepcontrol.launch_dependents;" ::: "memory");
   asm volatile("griddepcontrol.wait;" ::: "memory");
-  if (when == Trigger::AfterWait) asm volatile("griddepcontrol.launch_dependents;" ::: "memory");
 #endif
 }
 
-// Which trigger a grid passes, by the share of the GPU's thread slots it asks for (all but ManyWaves are
-// reduce_sum's; each measured on the H200 with one build timing the triggers).
+// Which grids trigger AtExit, by the share of the GPU's thread slots they ask for. Both rules are reduce_sum's,
+// measured on the H200 with one build timing both triggers.
 enum class TriggerRule : unsigned char {
   // 35-75 %: the row, split and column kernels (session 14, above). Above one wave these lost 1-2 % AtExit
   // (run ds, twice: the 4096x16384, 1024x65536 and 32768x4096 rows), so they stay Early there.
@@ -55,16 +46,9 @@ enum class TriggerRule : unsigned char {
   // took 262144x128 fp32 / bf16 40.6 / 40.5 -> 34.6 / 29.5 us and 65536x32 10.7 -> 7.8, where Early at 194 %
   // (16384x128) beat it by 5-13 %; and short_rows at 48 % ran faster Early (4096x128 bf16 1.41 -> 1.04).
   ManyWaves,
-  // ManyWaves with AfterWait for Early: reduce_sum's short rows (short_rows, packed_rows at 1-16 threads a row).
-  // With every Early launch made AfterWait (run kp, the bench's rows, twice): rows-4096x128 fp32 / fp16 / bf16
-  // 1.37 / 1.27 / 1.22 -> 1.10-1.13 / 1.13-1.14 / 1.09-1.10 us; softmax's short_rows (4096x128) lost 3-5 %, so
-  // ManyWaves stays Early.
-  ManyWavesAfterWait,
   // Every grid: reduce_sum's packed_rows where the next grid's blocks would not fit beside its own
-  // (lane_packs_trigger in ops/reduce_sum/nvidia/short_rows_plan.cuh).
+  // (lane_packs_at_exit in ops/reduce_sum/nvidia/short_rows_plan.cuh).
   AtExit,
-  // Every grid: reduce_sum's packed_rows at a warp a row in one block an SM at most (lane_packs_trigger).
-  AfterWait,
 };
 
 // A stream, whether its device runs PDL, and which trigger its launches pass: Early for every grid while
@@ -79,12 +63,10 @@ struct Stream {
 
 inline Trigger trigger_for(dim3 grid, dim3 block, const Stream& s) {
   if (s.rule == TriggerRule::AtExit) return Trigger::AtExit;
-  if (s.rule == TriggerRule::AfterWait) return Trigger::AfterWait;
   if (s.thread_slots <= 0) return Trigger::Early;
   const double threads = double(grid.x) * grid.y * grid.z * block.x * block.y * block.z;
   const double share = threads / double(s.thread_slots);
   if (s.rule == TriggerRule::ManyWaves) return share > 2.0 ? Trigger::AtExit : Trigger::Early;
-  if (s.rule == TriggerRule::ManyWavesAfterWait) return share > 2.0 ? Trigger::AtExit : Trigger::AfterWait;
   return share > 0.35 && share < 0.75 ? Trigger::AtExit : Trigger::Early;
 }
 

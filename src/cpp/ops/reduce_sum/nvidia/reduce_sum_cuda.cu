@@ -112,7 +112,7 @@ void with_lane_packs(int packs, F&& f) {
 }
 
 // How many blocks of packed_rows at a warp a row of `packs` packs a lane fit on one SM (its registers bound it:
-// 30-48 a thread by dtype and packs), or 0 where unknown (lane_packs_trigger then keeps the occupancy rule out).
+// 30-48 a thread by dtype and packs), or 0 where unknown (lane_packs_at_exit then keeps the occupancy rule out).
 // Asked once, at create.
 template <class T>
 int lane_packs_resident(int packs) {
@@ -151,7 +151,6 @@ void plan(ReduceSumCudaDescriptor* d, const DeviceProps& props) {
     if (r.length % vec == 0 && d->short_rows.x_step % vec == 0)  // and x aligned, which execute() checks
       d->packed_tpr = packed_rows_threads(r.length / vec, r.rows, d->thread_slots);
     if (d->packed_tpr > 0) d->packed_rows = plan_short_rows(r, 256 / d->packed_tpr);
-    d->short_rows.trigger = d->packed_rows.trigger = cuda::TriggerRule::ManyWavesAfterWait;
     return;
   }
   if ((r.x_stride == 1 || r.length <= 1) && r.length <= 4096) {
@@ -164,7 +163,7 @@ void plan(ReduceSumCudaDescriptor* d, const DeviceProps& props) {
       ShortRowsPlan p = plan_short_rows(r);
       if (p.x_step % vec == 0 && (d->lane_packs = lane_packs_rows(r.length / vec)) > 0) {
         const int resident = lane_packs_blocks_per_sm(d->info.dtype, d->lane_packs);
-        p.trigger = lane_packs_trigger(p.blocks, props.sm_count, resident);
+        p.at_exit = lane_packs_at_exit(p.blocks, props.sm_count, resident);
         d->lane_rows = p;
       }
     }

@@ -47,31 +47,26 @@ constexpr int lane_packs_rows(int64_t packs) {
   return packs > 32 && packs <= 32 * kMaxLanePacks ? int((packs + 31) / 32) : 0;
 }
 
-// The trigger of packed_rows at a warp a row, by its grid (`blocks`) against the GPU's SMs, each holding `resident`
-// of its blocks (its registers permitting; 0 where unknown).
-// - One block an SM at most: AfterWait. H200, every third block count of 8-263 (run kp, docs/runs/reduce-sum-lane-
-//   trigger-dense-h200-2026-12-04-kp.csv, the bench's timing): at 8-131 blocks AfterWait ran fastest or within 3 % at
-//   fp16 rows of 1040, 1536 and 2048 but 4 of 129 counts (Early, the rule before, 1.0-2.1x slower at most counts and
-//   faster only where the chain's slots happened to tile: 44, 66, 132 blocks), tied fp32 rows of 768. Past one
-//   block an SM it stays fastest at 1040 halves but loses to AtExit from ~190 blocks at 1536-2048, so it stops here.
-// - Up to a wave, where the next grid's early blocks would not fit beside this grid's (ceil(blocks / sm_count) more
-//   than half of `resident`): AtExit. 4096 rows (4 blocks an SM; docs/runs/reduce-sum-lane-packs-l2-long-h200-2026-
-//   12-02-hn.csv): fp16 6 packs (36 registers, 6 resident) 5.18 us early against 4.45 at exit, fp16 8 (43, 5
-//   resident) 5.72 against 5.50; where 8 fit, early won: fp16 5 packs 3.68 against 4.03, bf16 6 4.14 against 4.48,
-//   fp32 6 and 8 1.07-1.09x. AfterWait lost at 256-768 blocks (run kp: 1.03-1.47x slower than the better of the two).
-// - Else the launch's own rule for short rows (ManyWaves: Early up to two waves).
-inline cuda::TriggerRule lane_packs_trigger(int64_t blocks, int sm_count, int resident) {
-  if (blocks <= sm_count) return cuda::TriggerRule::AfterWait;
+// Whether packed_rows at a warp a row triggers the next launch at exit rather than early: where its grid is one
+// wave at most but the next grid's blocks, launched early, would not fit beside it on every SM (an SM holds
+// `resident` of its blocks, its registers permitting, and this grid puts up to ceil(blocks / sm_count) on each).
+// H200, the lane-packs sweep in the bench's context (l2; docs/runs/reduce-sum-lane-packs-l2-long-h200-2026-12-02-
+// hn.csv), 4096 rows (4 blocks an SM): fp16 6 packs (36 registers, 6 resident) 5.18 us early against 4.45 at exit,
+// fp16 8 (43, 5 resident) 5.72 against 5.50; where 8 fit, early won: fp16 5 packs 3.68 against 4.03, bf16 6 4.14
+// against 4.48, fp32 6 and 8 1.07-1.09x. At one block an SM or fewer and past a wave the rule is unchanged: where
+// TileLang's warp a row ran 1.2-1.6x faster at exit (run ho, 1024 rows of 512-1024 halves), ours lost at exit at
+// 256-2048 rows out of L2 (1.13-1.46x slower), and in L2 won only at 1024 rows (0.85-0.97x) and lost at 256-512
+// and 1056 (run hp, docs/runs/reduce-sum-lane-packs-window-h200-2026-12-02-hp.csv).
+inline bool lane_packs_at_exit(int64_t blocks, int sm_count, int resident) {
   const int64_t per_sm = (blocks + sm_count - 1) / sm_count;
-  if (resident > 0 && blocks <= int64_t(sm_count) * resident && 2 * per_sm > resident) return cuda::TriggerRule::AtExit;
-  return cuda::TriggerRule::ManyWaves;
+  return resident > 0 && blocks <= int64_t(sm_count) * resident && 2 * per_sm > resident;
 }
 
 struct ShortRowsPlan {
   int64_t blocks = 0;
   int64_t x_step = 0, out_step = 0;  // elements from one row to the next (0 for one row)
   bool index32 = false;
-  cuda::TriggerRule trigger = cuda::TriggerRule::ManyWaves;  // core/cuda_launch.cuh; reduce_sum sets its own
+  bool at_exit = false;  // trigger the next launch at exit whatever the grid (lane_packs_at_exit)
 };
 
 inline ShortRowsPlan plan_short_rows(const RowsOfDim& r, int rows_per_block = 8) {
@@ -88,12 +83,14 @@ inline ShortRowsPlan plan_short_rows(const RowsOfDim& r, int rows_per_block = 8)
   return p;
 }
 
-// A short-row kernel's two instantiations, Index int and int64_t, with the plan's trigger rule.
+// A short-row kernel's two instantiations, Index int and int64_t, with the library's trigger rule for short rows
+// (many waves trigger at exit: core/cuda_launch.cuh).
 template <class T>
 void launch_short_rows(const ShortRowsPlan& p, void (*k32)(T*, const T*, int, int, int, int, cuda::Trigger),
                        void (*k64)(T*, const T*, int64_t, int, int64_t, int64_t, cuda::Trigger), T* out, const T* x,
                        int64_t rows, int length, cuda::Stream st) {
-  const cuda::Stream s{st.handle, st.pdl, st.thread_slots, p.trigger};
+  const cuda::TriggerRule rule = p.at_exit ? cuda::TriggerRule::AtExit : cuda::TriggerRule::ManyWaves;
+  const cuda::Stream s{st.handle, st.pdl, st.thread_slots, rule};
   if (p.index32)
     cuda::launch(k32, unsigned(p.blocks), 256, s, out, x, int(rows), length, int(p.x_step), int(p.out_step));
   else
