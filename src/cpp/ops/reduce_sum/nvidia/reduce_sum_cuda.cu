@@ -271,8 +271,12 @@ void launch_packed_rows(int tpr, const ShortRowsPlan& p, T* out, const T* x, int
                         cuda::Stream st) {
   if constexpr (TPR <= 16) {
     if (tpr != TPR) return launch_packed_rows<T, TPR * 2>(tpr, p, out, x, rows, length, st);
-    launch_short_rows<T>(p, reduce_sum_kernels::packed_rows<T, TPR, int>,
-                         reduce_sum_kernels::packed_rows<T, TPR, int64_t>, out, x, rows, length, st);
+    if (p.after_wait)
+      launch_short_rows<T>(p, reduce_sum_kernels::packed_rows<T, TPR, int, 1, true>,
+                           reduce_sum_kernels::packed_rows<T, TPR, int64_t, 1, true>, out, x, rows, length, st);
+    else
+      launch_short_rows<T>(p, reduce_sum_kernels::packed_rows<T, TPR, int>,
+                           reduce_sum_kernels::packed_rows<T, TPR, int64_t>, out, x, rows, length, st);
   }
 }
 
@@ -282,8 +286,12 @@ void launch_lane_packs(int packs, const ShortRowsPlan& p, T* out, const T* x, in
                        cuda::Stream st) {
   with_lane_packs(packs, [&](auto k) {
     constexpr int kPacks = decltype(k)::value;
-    launch_short_rows<T>(p, reduce_sum_kernels::packed_rows<T, 32, int, kPacks>,
-                         reduce_sum_kernels::packed_rows<T, 32, int64_t, kPacks>, out, x, rows, length, st);
+    if (p.after_wait)
+      launch_short_rows<T>(p, reduce_sum_kernels::packed_rows<T, 32, int, kPacks, true>,
+                           reduce_sum_kernels::packed_rows<T, 32, int64_t, kPacks, true>, out, x, rows, length, st);
+    else
+      launch_short_rows<T>(p, reduce_sum_kernels::packed_rows<T, 32, int, kPacks>,
+                           reduce_sum_kernels::packed_rows<T, 32, int64_t, kPacks>, out, x, rows, length, st);
   });
 }
 
@@ -338,6 +346,10 @@ Status reduce_sum_cuda_execute(const ReduceSumCudaDescriptor* desc, void* worksp
     const RowsOfDim& r = desc->info.r;
     if (desc->path == SumPath::Short && desc->packed_tpr > 0 && reinterpret_cast<uintptr_t>(x) % 16 == 0) {
       launch_packed_rows<T>(desc->packed_tpr, desc->packed_rows, o, px, r.rows, int(r.length), st);
+    } else if (desc->path == SumPath::Short && desc->short_rows.after_wait) {
+      launch_short_rows<T>(desc->short_rows, reduce_sum_kernels::short_rows<T, kShortRowsPerLane, int, true>,
+                           reduce_sum_kernels::short_rows<T, kShortRowsPerLane, int64_t, true>, o, px, r.rows,
+                           int(r.length), st);
     } else if (desc->path == SumPath::Short) {
       launch_short_rows<T>(desc->short_rows, reduce_sum_kernels::short_rows<T, kShortRowsPerLane, int>,
                            reduce_sum_kernels::short_rows<T, kShortRowsPerLane, int64_t>, o, px, r.rows,

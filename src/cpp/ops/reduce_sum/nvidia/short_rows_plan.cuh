@@ -67,6 +67,7 @@ struct ShortRowsPlan {
   int64_t x_step = 0, out_step = 0;  // elements from one row to the next (0 for one row)
   bool index32 = false;
   bool at_exit = false;  // trigger the next launch at exit whatever the grid (lane_packs_at_exit)
+  bool after_wait = false;  // reduce_sum: launch the kernels' AFTER_WAIT instantiations (cuda::pdl_prologue_after_wait)
 };
 
 inline ShortRowsPlan plan_short_rows(const RowsOfDim& r, int rows_per_block = 8) {
@@ -84,7 +85,8 @@ inline ShortRowsPlan plan_short_rows(const RowsOfDim& r, int rows_per_block = 8)
 }
 
 // A short-row kernel's two instantiations, Index int and int64_t, with the library's trigger rule for short rows
-// (many waves trigger at exit: core/cuda_launch.cuh).
+// (many waves trigger at exit: core/cuda_launch.cuh). Where the plan says after_wait the caller passes the kernel's
+// AFTER_WAIT instantiations, which ignore the trigger passed.
 template <class T>
 void launch_short_rows(const ShortRowsPlan& p, void (*k32)(T*, const T*, int, int, int, int, cuda::Trigger),
                        void (*k64)(T*, const T*, int64_t, int, int64_t, int64_t, cuda::Trigger), T* out, const T* x,
