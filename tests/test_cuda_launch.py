@@ -76,6 +76,58 @@ def test_lane_packs_at_exit(lane_packs_program, blocks, sm_count, resident, expe
     assert lane_packs_program[(str(blocks), str(sm_count), str(resident))] is expected
 
 
+# (blocks, SMs, expected), lane_packs_after_wait in ops/reduce_sum/nvidia/short_rows_plan.cuh: more than a sixth of
+# the SMs' count of blocks, at most one an SM (run kr)
+LANE_AFTER_WAIT_CASES = [
+    (18, 132, False),    # rows-144x1280: early was 4 % faster in the bench
+    (22, 132, False),    # 132 / 6: the bound is open
+    (23, 132, True),     # 184 rows: 1.14-1.42x after the wait
+    (132, 132, True),    # 1056 rows: one an SM
+    (133, 132, False),   # one past: early (ManyWaves) or at exit (lane_packs_at_exit)
+    (512, 132, False),   # 4096 rows
+]
+
+# (blocks of 256 threads, thread slots, expected), packed_rows_after_wait: more than a sixth of a wave, at most 1.5
+PACKED_AFTER_WAIT_CASES = [
+    (128, H200_SLOTS, False),    # 0.12 waves (16384x16 halves): 1-8 % slower after the wait
+    (176, H200_SLOTS, False),    # 176 x 256 = H200_SLOTS / 6: the bound is open
+    (177, H200_SLOTS, True),     # just inside
+    (192, H200_SLOTS, True),     # 0.18 (12288x32 fp32 1.30x)
+    (1584, H200_SLOTS, True),    # 1.5 waves: the bound is closed
+    (1585, H200_SLOTS, False),   # just above
+    (2048, H200_SLOTS, False),   # 1.94 waves: 0-1.3 % slower
+    (512, 0, False),             # no thread slots: early, as before
+]
+
+
+@pytest.fixture(scope="module")
+def after_wait_program(tmp_path_factory):
+    if shutil.which("nvcc") is None:
+        pytest.skip("no nvcc on PATH")
+    src = tmp_path_factory.mktemp("after_wait") / "after_wait.cu"
+    checks = [f'  std::printf("lane %d %d %d\\n", {b}, {sm}, int(ort::lane_packs_after_wait({b}, {sm})));'
+              for b, sm, _ in LANE_AFTER_WAIT_CASES]
+    checks += [f'  std::printf("packed %d %d %d\\n", {b}, {slots}, int(ort::packed_rows_after_wait({b}, {slots})));'
+               for b, slots, _ in PACKED_AFTER_WAIT_CASES]
+    src.write_text('#include <cstdio>\n#include "ops/reduce_sum/nvidia/short_rows_plan.cuh"\n'
+                   "int main() {\n" + "\n".join(checks) + "\n  return 0;\n}\n")
+    exe = src.with_suffix("")
+    subprocess.run(["nvcc", "-std=c++17", f"-I{ROOT / 'src/cpp'}", str(src), "-o", str(exe)], check=True,
+                   capture_output=True, text=True)
+    out = subprocess.run([str(exe)], check=True, capture_output=True, text=True).stdout.split("\n")
+    return {tuple(line.split()[:3]): line.split()[3] == "1" for line in out if line}
+
+
+@pytest.mark.parametrize(("blocks", "sm_count", "expected"), LANE_AFTER_WAIT_CASES)
+def test_lane_packs_after_wait(after_wait_program, blocks, sm_count, expected):
+    assert after_wait_program[("lane", str(blocks), str(sm_count))] is expected
+
+
+@pytest.mark.parametrize(("blocks", "thread_slots", "expected"), PACKED_AFTER_WAIT_CASES)
+def test_packed_rows_after_wait(after_wait_program, blocks, thread_slots, expected):
+    assert after_wait_program[("packed", str(blocks), str(thread_slots))] is expected
+
+
 @pytest.fixture(scope="module")
 def trigger_program(tmp_path_factory):
     if shutil.which("nvcc") is None:

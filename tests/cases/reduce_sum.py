@@ -95,12 +95,17 @@ def correctness_cases() -> list[CorrectnessCase]:
         C("lane-packs-8", _x((500, 2048))),
         C("lane-packs-ragged-5", _x((200, 1032))),
         C("lane-packs-fp32-8", _x((1100, 1024))),
-        # the trigger by grid: nvidia fp16 at 6 packs a lane over 4 blocks an SM triggers at exit (lane_packs_at_exit),
-        # and one block an SM on an H200 (1056 rows) and one block past it (session 64's edge); tilelang's 5-8
-        # packs early over a few rows and past a wave of 8 blocks an SM, at exit between (warp_row_plan)
+        # the trigger by grid: nvidia fp16 at 6 packs a lane over 4 blocks an SM triggers at exit (lane_packs_at_exit);
+        # on an H200 23-132 blocks take the kernel that triggers after its wait (lane_packs_after_wait: 184 and 1056
+        # rows in, 176 and 1064 out), and so do rows of 1-16 packs over a sixth to 1.5 waves (packed_rows_after_wait:
+        # 12288x32, 192-384 blocks); tilelang's 5-8 packs early over a few rows and past a wave of 8 blocks an SM, at
+        # exit between (warp_row_plan)
         C("lane-packs-at-exit", _x((4080, 1536))),
+        C("lane-packs-after-wait-low", _x((184, 1040))),
+        C("lane-packs-below-after-wait", _x((176, 1040))),
         C("lane-packs-after-wait-edge", _x((1056, 1040))),
         C("lane-packs-past-one-an-sm", _x((1064, 1040))),
+        C("packed-rows-after-wait", _x((12288, 32))),
         C("lane-packs-one-an-sm", _x((1024, 512))),  # tilelang at exit (over a quarter of the SMs, one an SM)
         C("warp-rows-few-1536", _x((144, 1536))),
         C("warp-rows-wave-1032", _x((8456, 1032))),

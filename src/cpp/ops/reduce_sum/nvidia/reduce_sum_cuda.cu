@@ -150,7 +150,10 @@ void plan(ReduceSumCudaDescriptor* d, const DeviceProps& props) {
     d->short_rows = plan_short_rows(r);
     if (r.length % vec == 0 && d->short_rows.x_step % vec == 0)  // and x aligned, which execute() checks
       d->packed_tpr = packed_rows_threads(r.length / vec, r.rows, d->thread_slots);
-    if (d->packed_tpr > 0) d->packed_rows = plan_short_rows(r, 256 / d->packed_tpr);
+    if (d->packed_tpr > 0) {
+      d->packed_rows = plan_short_rows(r, 256 / d->packed_tpr);
+      d->packed_rows.after_wait = packed_rows_after_wait(d->packed_rows.blocks, d->thread_slots);
+    }
     return;
   }
   if ((r.x_stride == 1 || r.length <= 1) && r.length <= 4096) {
@@ -164,6 +167,7 @@ void plan(ReduceSumCudaDescriptor* d, const DeviceProps& props) {
       if (p.x_step % vec == 0 && (d->lane_packs = lane_packs_rows(r.length / vec)) > 0) {
         const int resident = lane_packs_blocks_per_sm(d->info.dtype, d->lane_packs);
         p.at_exit = lane_packs_at_exit(p.blocks, props.sm_count, resident);
+        p.after_wait = lane_packs_after_wait(p.blocks, props.sm_count);  // its prologue ignores at_exit
         d->lane_rows = p;
       }
     }
@@ -346,10 +350,6 @@ Status reduce_sum_cuda_execute(const ReduceSumCudaDescriptor* desc, void* worksp
     const RowsOfDim& r = desc->info.r;
     if (desc->path == SumPath::Short && desc->packed_tpr > 0 && reinterpret_cast<uintptr_t>(x) % 16 == 0) {
       launch_packed_rows<T>(desc->packed_tpr, desc->packed_rows, o, px, r.rows, int(r.length), st);
-    } else if (desc->path == SumPath::Short && desc->short_rows.after_wait) {
-      launch_short_rows<T>(desc->short_rows, reduce_sum_kernels::short_rows<T, kShortRowsPerLane, int, true>,
-                           reduce_sum_kernels::short_rows<T, kShortRowsPerLane, int64_t, true>, o, px, r.rows,
-                           int(r.length), st);
     } else if (desc->path == SumPath::Short) {
       launch_short_rows<T>(desc->short_rows, reduce_sum_kernels::short_rows<T, kShortRowsPerLane, int>,
                            reduce_sum_kernels::short_rows<T, kShortRowsPerLane, int64_t>, o, px, r.rows,

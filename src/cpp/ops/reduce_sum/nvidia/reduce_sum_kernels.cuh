@@ -256,12 +256,10 @@ struct ShortRowWarp {
 // (H200, run dy, against session 26's kernel: int64_t, early return): bf16 131072 / 262144 rows of 128 15.63 /
 // 29.55 -> 14.83 / 27.90 us (the guards alone, at int64_t: 15.29 / 28.79), 65536x32 7.82 -> 7.32, fp32 262144x128
 // 34.59 -> 34.18, 65536x32 7.79 -> 7.43; 4096-32768 rows within 3 %, none slower beyond the repeats' spread.
-// AFTER_WAIT: the PDL trigger after the wait, whatever `trigger` says (cuda::pdl_prologue_after_wait).
-template <class T, int PER_LANE, class Index, bool AFTER_WAIT = false>
+template <class T, int PER_LANE, class Index>
 __global__ void __launch_bounds__(256) short_rows(T* out, const T* x, Index rows, int length, Index x_row_stride,
                                                   Index out_row_stride, cuda::Trigger trigger) {
-  if constexpr (AFTER_WAIT) cuda::pdl_prologue_after_wait();
-  else cuda::pdl_prologue(trigger);
+  cuda::pdl_prologue(trigger);
   const ShortRowWarp<T, PER_LANE, Index> w;
   float v[PER_LANE];
   w.load(x, rows, length, x_row_stride, 0.f, v);
@@ -286,7 +284,8 @@ __global__ void __launch_bounds__(256) short_rows(T* out, const T* x, Index rows
 // those past the row's end read as zeros), every load issued before the first add: TileLang's warp a row, which ran
 // rows-4096x1024 halves 3.31 us against `contiguous`'s 3.96 in the same bench run (session 43); `contiguous` runs
 // the same shape there, with a 64-bit row walk and a loop (lane_packs_rows in short_rows_plan.cuh).
-// AFTER_WAIT as short_rows'.
+// AFTER_WAIT: the PDL trigger after the wait, whatever `trigger` says (cuda::pdl_prologue_after_wait; where:
+// lane_packs_after_wait and packed_rows_after_wait in short_rows_plan.cuh).
 template <class T, int TPR, class Index, int PACKS = 1, bool AFTER_WAIT = false>
 __global__ void __launch_bounds__(256) packed_rows(T* out, const T* x, Index rows, int length, Index x_row_stride,
                                                    Index out_row_stride, cuda::Trigger trigger) {

@@ -62,12 +62,34 @@ inline bool lane_packs_at_exit(int64_t blocks, int sm_count, int resident) {
   return resident > 0 && blocks <= int64_t(sm_count) * resident && 2 * per_sm > resident;
 }
 
+// Where reduce_sum's packed_rows takes its AFTER_WAIT instantiation (the PDL trigger after the wait, not before it:
+// cuda::pdl_prologue_after_wait), in place of an early trigger. Early before the wait cascades through a chain of
+// launches, every grid's blocks waiting in the slots the grids ahead left free, so a grid's time jumps with how its
+// blocks happen to tile the SMs; after the wait one grid at most waits behind the running one. H200, run kr
+// (docs/runs/reduce-sum-after-wait-h200-2026-12-04-kr.csv; one build, each shape both ways in one process):
+// - a warp a row (lane_packs_rows), more than a sixth of the SMs' count of blocks and at most one an SM (23-132 on
+//   the H200): fp16 rows of 1040 / 1536 / 2048 at every fifth count, 1.01-1.90x faster in 57 of 66 cells, slower in
+//   9 (by 5-12 % in 6: early's lucky tilings at 33, 88 and 113 blocks); fp32 rows of 768 0.99-1.10x. At 8-18 blocks
+//   early was as fast or faster in 5 of 9 cells (the bench's rows-144x1280, 18 blocks, 4 % slower after the wait);
+//   past one an SM after-wait loses at 1536-2048 halves from ~190 blocks.
+// - 1-16 threads a row (packed_rows_threads), more than a sixth of a wave and at most one and a half: 1.01-1.30x
+//   faster in 43 of 48 (length, rows, dtype) cells from 0.18 to 1.45 waves, 0.1-5 % slower in 5; at 0.12 waves and
+//   under slower in all 49 (1-8 %: a kernel this short gains more from the early launch than it loses to the
+//   tiling), at 1.9 waves 0-1.3 % slower in 6 of 9. short_rows (a warp a row of at most 128 elements) keeps Early:
+//   it lost 5-10 % at 0.24-0.49 waves (the bench's rows-4096x128 fp32 1.21 -> 1.43 us).
+inline bool lane_packs_after_wait(int64_t blocks, int sm_count) { return 6 * blocks > sm_count && blocks <= sm_count; }
+
+inline bool packed_rows_after_wait(int64_t blocks, int64_t thread_slots) {
+  const int64_t threads = blocks * 256;
+  return 6 * threads > thread_slots && 2 * threads <= 3 * thread_slots;
+}
+
 struct ShortRowsPlan {
   int64_t blocks = 0;
   int64_t x_step = 0, out_step = 0;  // elements from one row to the next (0 for one row)
   bool index32 = false;
   bool at_exit = false;  // trigger the next launch at exit whatever the grid (lane_packs_at_exit)
-  bool after_wait = false;  // reduce_sum: launch the kernels' AFTER_WAIT instantiations (cuda::pdl_prologue_after_wait)
+  bool after_wait = false;  // reduce_sum: launch packed_rows' AFTER_WAIT instantiations (the two rules above)
 };
 
 inline ShortRowsPlan plan_short_rows(const RowsOfDim& r, int rows_per_block = 8) {
