@@ -92,7 +92,7 @@ PACKED_AFTER_WAIT_CASES = [
     (128, H200_SLOTS, False),    # 0.12 waves (16384x16 halves): 1-8 % slower after the wait
     (176, H200_SLOTS, False),    # 176 x 256 = H200_SLOTS / 6: the bound is open
     (177, H200_SLOTS, True),     # just inside
-    (192, H200_SLOTS, True),     # 0.18 (12288x32 fp32 1.30x)
+    (192, H200_SLOTS, True),     # 0.18 (12288x32 fp16 1.30x)
     (1584, H200_SLOTS, True),    # 1.5 waves: the bound is closed
     (1585, H200_SLOTS, False),   # just above
     (2048, H200_SLOTS, False),   # 1.94 waves: 0-1.3 % slower
