@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# Run as ko in session 64 (runs/tests-h200-2026-12-04-ko-ks.md; data reduce-sum-lane-trigger-window-h200-2026-12-04-ko.csv).
 # Prepared in session 63 (CPU only; not yet run). Session 63's runs kn / kn2 found our CUDA packed_rows, a warp a row at
 # 5-8 packs a lane, 1.07-1.62x faster with its PDL trigger at exit than with the rule's early trigger at 1008-1320
 # rows (about one block an SM), and 13-24 % slower at 264-528 rows. This sweeps the window before any rule is written:

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Run kq (session 64): Trigger::AfterWait landed (reduce_sum's packed_rows a warp a row at one block an SM at most;
 # reduce_sum's short rows, short_rows and packed_rows at 1-16 threads a row, where ManyWaves said Early). The tree is
-# B; A is the same tree with .device/s64c-B.patch (B's src/cpp diff against session 63's main) reversed, built beside.
+# B; A is the same tree with .device/s64c-B.patch (B's src/cpp diff against session 63's main: `git diff fb22f53 5308a9c
+# -- src/cpp`) reversed, built beside.
 # (1) the whole nvidia suite on B, with memcheck and racecheck of reduce_sum's short and lane rows beside;
 # (2) A B B A over reduce_sum's short rows (32-128 elements, 64-32768 rows) and lane rows at the new bound;
 # (3) the bench's small rows of all four ops, A B A B.
