@@ -29,23 +29,24 @@ namespace ort::cuda {
 // (tests/bench/sweeps/pdl_placement.cu tests one guess: where the next grid's waiting blocks land).
 enum class Trigger : unsigned char { Early, AtExit };
 
+//
+// AFTER_WAIT (a kernel's template argument; `when` then unread) triggers after the wait instead of before it. Early
+// before the wait cascades: the next grid's blocks trigger the one after as soon as they are resident, so every grid
+// of a back-to-back chain is launched at once, its blocks waiting in whatever slots the grids ahead left free, and a
+// grid whose blocks land two to an SM lasts as long as that SM; after the wait, one grid at most waits behind the
+// running one (reduce_sum's packed_rows: lane_packs_after_wait in ops/reduce_sum/nvidia/short_rows_plan.cuh). A
+// template argument, not a third Trigger: a runtime branch on it in every kernel's prologue cost unchanged kernels
+// 3-20 % (run kq, copy tiny 0.563 -> 0.681 us).
+template <bool AFTER_WAIT = false>
 __device__ __forceinline__ void pdl_prologue(Trigger when) {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
-  if (when == Trigger::Early) asm volatile("griddepcontrol.launch_dependents;" ::: "memory");
-  asm volatile("griddepcontrol.wait;" ::: "memory");
-#endif
-}
-
-// The trigger after the wait instead of before it, for kernels instantiated for it (a template argument, not a
-// Trigger: a runtime branch on it in every kernel's prologue cost unchanged kernels 3-20 %, run kq, copy tiny
-// 0.563 -> 0.681 us). Early before the wait cascades: the next grid's blocks trigger the one after as soon as they
-// are resident, so every grid of a back-to-back chain is launched at once, its blocks waiting in whatever slots the
-// grids ahead left free, and a grid whose blocks land two to an SM lasts as long as that SM. After the wait, one
-// grid at most waits behind the running one.
-__device__ __forceinline__ void pdl_prologue_after_wait() {
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
-  asm volatile("griddepcontrol.wait;" ::: "memory");
-  asm volatile("griddepcontrol.launch_dependents;" ::: "memory");
+  if constexpr (AFTER_WAIT) {
+    asm volatile("griddepcontrol.wait;" ::: "memory");
+    asm volatile("griddepcontrol.launch_dependents;" ::: "memory");
+  } else {
+    if (when == Trigger::Early) asm volatile("griddepcontrol.launch_dependents;" ::: "memory");
+    asm volatile("griddepcontrol.wait;" ::: "memory");
+  }
 #endif
 }
 

@@ -284,13 +284,12 @@ __global__ void __launch_bounds__(256) short_rows(T* out, const T* x, Index rows
 // those past the row's end read as zeros), every load issued before the first add: TileLang's warp a row, which ran
 // rows-4096x1024 halves 3.31 us against `contiguous`'s 3.96 in the same bench run (session 43); `contiguous` runs
 // the same shape there, with a 64-bit row walk and a loop (lane_packs_rows in short_rows_plan.cuh).
-// AFTER_WAIT: the PDL trigger after the wait, whatever `trigger` says (cuda::pdl_prologue_after_wait; where:
+// AFTER_WAIT: the PDL trigger after the wait, whatever `trigger` says (cuda::pdl_prologue; where:
 // lane_packs_after_wait and packed_rows_after_wait in short_rows_plan.cuh).
 template <class T, int TPR, class Index, int PACKS = 1, bool AFTER_WAIT = false>
 __global__ void __launch_bounds__(256) packed_rows(T* out, const T* x, Index rows, int length, Index x_row_stride,
                                                    Index out_row_stride, cuda::Trigger trigger) {
-  if constexpr (AFTER_WAIT) cuda::pdl_prologue_after_wait();
-  else cuda::pdl_prologue(trigger);
+  cuda::pdl_prologue<AFTER_WAIT>(trigger);
   static_assert(TPR >= 1 && TPR <= 32 && (TPR & (TPR - 1)) == 0, "a power of two of a warp's lanes");
   static_assert(PACKS == 1 || TPR == 32, "several packs a lane only in a warp a row");
   constexpr int kVec = 16 / sizeof(T);

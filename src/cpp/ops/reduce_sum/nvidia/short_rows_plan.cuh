@@ -63,7 +63,7 @@ inline bool lane_packs_at_exit(int64_t blocks, int sm_count, int resident) {
 }
 
 // Where reduce_sum's packed_rows takes its AFTER_WAIT instantiation (the PDL trigger after the wait, not before it:
-// cuda::pdl_prologue_after_wait), in place of an early trigger. Early before the wait cascades through a chain of
+// cuda::pdl_prologue<true>), in place of an early trigger. Early before the wait cascades through a chain of
 // launches, every grid's blocks waiting in the slots the grids ahead left free, so a grid's time jumps with how its
 // blocks happen to tile the SMs; after the wait one grid at most waits behind the running one. H200, run kr
 // (docs/runs/reduce-sum-after-wait-h200-2026-12-04-kr.csv; one build, each shape both ways in one process):
