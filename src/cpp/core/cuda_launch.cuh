@@ -29,7 +29,6 @@ namespace ort::cuda {
 // (tests/bench/sweeps/pdl_placement.cu tests one guess: where the next grid's waiting blocks land).
 enum class Trigger : unsigned char { Early, AtExit };
 
-//
 // AFTER_WAIT (a kernel's template argument; `when` then unread) triggers after the wait instead of before it. Early
 // before the wait cascades: the next grid's blocks trigger the one after as soon as they are resident, so every grid
 // of a back-to-back chain is launched at once, its blocks waiting in whatever slots the grids ahead left free, and a
