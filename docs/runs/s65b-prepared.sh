@@ -10,7 +10,9 @@ source scripts/device_steps.sh
 device_begin s65b 560
 git apply docs/runs/s64-rs-after-wait-switch-2.patch && echo "switch applied"
 device_build
-ORT_RS_TRIGGER=w pytest_tally w 420 tests/ops/test_reduce_sum.py tests/fuzz -k reduce_sum --backend nvidia -n 6
+export ORT_RS_TRIGGER=w
+pytest_tally w 420 tests/ops/test_reduce_sum.py tests/fuzz -k reduce_sum --backend nvidia -n 6
+unset ORT_RS_TRIGGER
 SWEEP="docs/runs/s58-few-rows-sweep.py --switch ORT_RS_TRIGGER --arms 0 w"
 ROWS=$(python -c "print(' '.join(str(8 * b) for b in range(133, 401, 7)))")
 timeout 120 python $SWEEP --rows $ROWS --lengths 1040 1288 1536 2048 --dtypes float16 > $W/lanes16.csv 2>&1
