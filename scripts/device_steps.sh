@@ -8,6 +8,8 @@
 #                            # the tree for B, device_build, then wait_a
 #   ab_twice bench 90 60 python -m operator_runtime bench --op softmax --out '$AB_OUT'   # A B A B, A from /tmp/A
 #   ab_summary bench         # each arm's bench rows, ours against torch, one line a row
+#   ab_ratio bench           # or each row's A / B ratio (op, case, dtype)
+#   sweep_summary short lanes   # the rows of $W/short.csv, $W/lanes.csv (s58-few-rows-sweep.py, two arms or more)
 #   switch_twice few ORT_X "0 2 3" 90 python -m operator_runtime bench --op reduce_sum --out '$AB_OUT'   # one build,
 #                            # an experiment switch read at create: each value in turn, twice; then ab_summary few
 #   sanitize_pair tests/ops/test_softmax.py -k bfloat16   # memcheck and racecheck side by side on nvidia
@@ -173,6 +175,40 @@ for f in sorted(glob.glob(f"{os.environ['W']}/{os.environ['NAME']}-*/bench.rows.
         r = json.loads(line)
         print(f"{arm:8s} {r['case']:18s} {r['dtype']:9s} ours {r['us_median']:8.2f} torch {r['torch_us']:8.2f} "
               f"compile {r.get('compile_us') or 0:8.2f} x{r['torch_us'] / r['us_median']:.4f}")
+PY
+}
+
+ab_ratio() {  # NAME: each bench row (op, case, dtype) of ab_twice NAME's arms ($W/NAME-<A|B>-<1|2>/bench.rows.jsonl):
+  # A's and B's µs and A / B of the bests (> 1: B faster)
+  NAME=$1 W=$W python - <<'PY'
+import collections, glob, json, os
+t = collections.defaultdict(dict)
+for f in sorted(glob.glob(f"{os.environ['W']}/{os.environ['NAME']}-[AB]-*/bench.rows.jsonl")):
+    arm = f.split("/")[-2].split("-")[-2]
+    for line in open(f):
+        r = json.loads(line)
+        t[(r["op"], r["case"], r["dtype"])].setdefault(arm, []).append(r["us_median"])
+print(f"== {os.environ['NAME']}: op case dtype, A us, B us, A / B of the bests")
+for k, v in t.items():
+    if "A" in v and "B" in v:
+        print(*k, v["A"], v["B"], f"{min(v['A']) / min(v['B']):.3f}")
+PY
+}
+
+sweep_summary() {  # KIND...: the rows of each $W/KIND.csv that docs/runs/s58-few-rows-sweep.py wrote with two arms or
+  # more: dtype, length, rows, each arm's µs and main's over the best other arm (> 1: that arm faster)
+  W=$W python - "$@" <<'PY'
+import csv, os, sys
+for kind in sys.argv[1:]:
+    try:
+        rows = list(csv.DictReader(open(f"{os.environ['W']}/{kind}.csv")))
+    except OSError:
+        continue
+    arms = [c for c in (rows[0] if rows else {}) if c.startswith("arm")]
+    print(f"== {kind}: dtype n rows, {' '.join(arms)}, main / best other")
+    for r in rows:
+        if r.get(arms[-1]):
+            print(r["dtype"], r["n"], r["rows"], *(r[a] for a in arms), r["best_over_main"])
 PY
 }
 

@@ -169,6 +169,44 @@ def test_ab_summary_prints_each_arms_rows(tmp_path):
 
 
 @pytest.mark.skipif(shutil.which("bash") is None, reason="no bash")
+def test_ab_ratio_keeps_ops_apart_and_divides_the_bests(tmp_path):
+    # Two ops share a case id (softmax and vector_add both bench 1008x2304): the ratio must not mix their rows.
+    work = tmp_path / "w"
+    times = {"A-1": (4.4, 4.8), "B-1": (4.2, 4.9), "A-2": (4.3, 4.7), "B-2": (4.1, 5.0)}
+    for arm, (softmax_us, add_us) in times.items():
+        (work / f"bench-{arm}").mkdir(parents=True)
+        rows = [{"op": op, "case": "1008x2304", "dtype": "float16", "us_median": us}
+                for op, us in (("softmax", softmax_us), ("vector_add", add_us))]
+        (work / f"bench-{arm}" / "bench.rows.jsonl").write_text("".join(json.dumps(r) + "\n" for r in rows))
+    env = {"DEVICE_WORK": str(work), "PATH": f"{Path(sys.executable).parent}:/usr/bin:/bin"}
+    script = "source scripts/device_steps.sh; W=$DEVICE_WORK; ab_ratio bench"
+    result = subprocess.run(["bash", "-c", script], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    lines = {tuple(line.split()[:3]): line.split()[-1] for line in result.stdout.splitlines()[1:]}
+    assert lines == {("softmax", "1008x2304", "float16"): f"{4.3 / 4.1:.3f}",
+                     ("vector_add", "1008x2304", "float16"): f"{4.7 / 4.9:.3f}"}
+
+
+@pytest.mark.skipif(shutil.which("bash") is None, reason="no bash")
+def test_sweep_summary_prints_every_arm_of_each_sweep(tmp_path):
+    work = tmp_path / "w"
+    work.mkdir()
+    (work / "short.csv").write_text("dtype,rows,n,arm0_us,armw_us,best_over_main\n"
+                                    "float32,8192,32,1.073,0.900,1.192\nfloat16,64,32,0.651,0.692,0.941\n")
+    (work / "cut.csv").write_text("dtype,rows,n,arm0_us,armw_us,best_over_main\nfloat32,64,32,0.7,,\n")
+    env = {"DEVICE_WORK": str(work), "PATH": f"{Path(sys.executable).parent}:/usr/bin:/bin"}
+    script = "source scripts/device_steps.sh; W=$DEVICE_WORK; sweep_summary short cut missing"
+    result = subprocess.run(["bash", "-c", script], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines() == [
+        "== short: dtype n rows, arm0_us armw_us, main / best other",
+        "float32 32 8192 1.073 0.900 1.192",
+        "float16 32 64 0.651 0.692 0.941",
+        "== cut: dtype n rows, arm0_us armw_us, main / best other",  # a row without its last arm is left out
+    ]
+
+
+@pytest.mark.skipif(shutil.which("bash") is None, reason="no bash")
 def test_switch_twice_runs_each_value_twice_in_turn_into_its_own_directory(tmp_path):
     # A stand-in `python` writes the switch's value and its arguments where '$AB_OUT' pointed; the order of the lines
     # in the console is the order the arms ran.

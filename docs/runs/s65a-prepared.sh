@@ -13,17 +13,5 @@ git apply docs/runs/s64-pdl-after-wait-everywhere.patch && echo "B: every Early 
 device_build
 wait_a
 ab_twice bench 150 120 python -m operator_runtime bench --backend nvidia --max-mib 64 --out '$AB_OUT'
-python - "$W" <<'PY'
-import collections, glob, json, sys
-t = collections.defaultdict(dict)
-for f in sorted(glob.glob(f"{sys.argv[1]}/bench-[AB]-*/bench.rows.jsonl")):
-    arm = f.split("/")[-2].split("-")[1]
-    for line in open(f):
-        r = json.loads(line)
-        t[(r["op"], r["case"], r["dtype"])].setdefault(arm, []).append(r["us_median"])
-print("== bench: op case dtype, A us, B us, A / B of the bests (> 1: B, every Early after the wait, faster)")
-for k, v in t.items():
-    if "A" in v and "B" in v:
-        print(*k, v["A"], v["B"], f"{min(v['A']) / min(v['B']):.3f}")
-PY
+ab_ratio bench
 echo "== end ($(date +%T))"; pack

@@ -26,16 +26,5 @@ echo "short rc=$? ($(date +%T))"; pack
 switch_twice bench ORT_RS_TRIGGER "0 w" 30 python -m operator_runtime bench --op reduce_sum --backend nvidia \
   --case 144x1280 4096x128 4096x1024 4080x1536 1008x2304 --out '$AB_OUT'
 ab_summary bench > $W/bench-summary.txt; cat $W/bench-summary.txt
-python - "$W" <<'PY'
-import csv, sys
-w = sys.argv[1]
-for kind in ("lanes16", "lanes32", "short32", "short16"):
-    try:
-        rows = [r for r in csv.DictReader(open(f"{w}/{kind}.csv")) if r.get("armw_us")]
-    except OSError:
-        continue
-    print(f"== {kind}: dtype n rows, main us, after-wait us, main / after-wait")
-    for r in rows:
-        print(r["dtype"], r["n"], r["rows"], r["arm0_us"], r["armw_us"], r["best_over_main"])
-PY
+sweep_summary lanes16 lanes32 short32 short16
 echo "== end ($(date +%T))"; pack
