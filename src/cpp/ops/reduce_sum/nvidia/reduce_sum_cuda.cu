@@ -269,18 +269,25 @@ void launch_contiguous(const ReduceSumCudaDescriptor* d, T* out, const T* x, flo
   }
 }
 
+// packed_rows at TPR threads a row and PACKS packs a thread, its instantiations that trigger after the wait where
+// the plan says so (lane_packs_after_wait, packed_rows_after_wait).
+template <class T, int TPR, int PACKS>
+void launch_packed(const ShortRowsPlan& p, T* out, const T* x, int64_t rows, int length, cuda::Stream st) {
+  if (p.after_wait)
+    launch_short_rows<T>(p, reduce_sum_kernels::packed_rows<T, TPR, int, PACKS, true>,
+                         reduce_sum_kernels::packed_rows<T, TPR, int64_t, PACKS, true>, out, x, rows, length, st);
+  else
+    launch_short_rows<T>(p, reduce_sum_kernels::packed_rows<T, TPR, int, PACKS>,
+                         reduce_sum_kernels::packed_rows<T, TPR, int64_t, PACKS>, out, x, rows, length, st);
+}
+
 // packed_rows at the descriptor's threads a row: the powers of two that packed_rows_threads returns (1-16).
 template <class T, int TPR = 1>
 void launch_packed_rows(int tpr, const ShortRowsPlan& p, T* out, const T* x, int64_t rows, int length,
                         cuda::Stream st) {
   if constexpr (TPR <= 16) {
     if (tpr != TPR) return launch_packed_rows<T, TPR * 2>(tpr, p, out, x, rows, length, st);
-    if (p.after_wait)
-      launch_short_rows<T>(p, reduce_sum_kernels::packed_rows<T, TPR, int, 1, true>,
-                           reduce_sum_kernels::packed_rows<T, TPR, int64_t, 1, true>, out, x, rows, length, st);
-    else
-      launch_short_rows<T>(p, reduce_sum_kernels::packed_rows<T, TPR, int>,
-                           reduce_sum_kernels::packed_rows<T, TPR, int64_t>, out, x, rows, length, st);
+    launch_packed<T, TPR, 1>(p, out, x, rows, length, st);
   }
 }
 
@@ -288,15 +295,7 @@ void launch_packed_rows(int tpr, const ShortRowsPlan& p, T* out, const T* x, int
 template <class T>
 void launch_lane_packs(int packs, const ShortRowsPlan& p, T* out, const T* x, int64_t rows, int length,
                        cuda::Stream st) {
-  with_lane_packs(packs, [&](auto k) {
-    constexpr int kPacks = decltype(k)::value;
-    if (p.after_wait)
-      launch_short_rows<T>(p, reduce_sum_kernels::packed_rows<T, 32, int, kPacks, true>,
-                           reduce_sum_kernels::packed_rows<T, 32, int64_t, kPacks, true>, out, x, rows, length, st);
-    else
-      launch_short_rows<T>(p, reduce_sum_kernels::packed_rows<T, 32, int, kPacks>,
-                           reduce_sum_kernels::packed_rows<T, 32, int64_t, kPacks>, out, x, rows, length, st);
-  });
+  with_lane_packs(packs, [&](auto k) { launch_packed<T, 32, decltype(k)::value>(p, out, x, rows, length, st); });
 }
 
 }  // namespace
