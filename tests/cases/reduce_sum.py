@@ -104,7 +104,9 @@ def correctness_cases() -> list[CorrectnessCase]:
         C("lane-packs-after-wait-low", _x((184, 1040))),
         C("lane-packs-below-after-wait", _x((176, 1040))),
         C("lane-packs-after-wait-edge", _x((1056, 1040))),
-        C("lane-packs-past-one-an-sm", _x((1064, 1040))),
+        C("lane-packs-after-wait-past-one-an-sm", _x((1064, 1040))),
+        C("lane-packs-after-wait-top", _x((1448, 1040))),
+        C("lane-packs-past-after-wait", _x((1456, 1040))),
         C("packed-rows-after-wait", _x((12288, 32))),
         C("lane-packs-one-an-sm", _x((1024, 512))),  # tilelang at exit (over a quarter of the SMs, one an SM)
         C("warp-rows-few-1536", _x((144, 1536))),

@@ -67,17 +67,22 @@ inline bool lane_packs_at_exit(int64_t blocks, int sm_count, int resident) {
 // launches, every grid's blocks waiting in the slots the grids ahead left free, so a grid's time jumps with how its
 // blocks happen to tile the SMs; after the wait one grid at most waits behind the running one. H200, run kr
 // (docs/runs/reduce-sum-after-wait-h200-2026-12-04-kr.csv; one build, each shape both ways in one process):
-// - a warp a row (lane_packs_rows), more than a sixth of the SMs' count of blocks and at most one an SM (23-132 on
-//   the H200): fp16 rows of 1040 / 1536 / 2048 at every fifth count, 1.01-1.90x faster in 57 of 66 cells, slower in
+// - a warp a row (lane_packs_rows), more than a sixth of the SMs' count of blocks and at most 1.375 an SM (23-181
+//   on the H200): fp16 rows of 1040 / 1536 / 2048 at every fifth count, 1.01-1.90x faster in 57 of 66 cells, slower in
 //   9 (by 5-12 % in 6: early's lucky tilings at 33, 88 and 113 blocks); fp32 rows of 768 0.99-1.10x. At 8-18 blocks
-//   early was as fast or faster in 5 of 9 cells (the bench's rows-144x1280, 18 blocks, 4 % slower after the wait);
-//   past one an SM after-wait loses at 1536-2048 halves from ~190 blocks.
+//   early was as fast or faster in 5 of 9 cells (the bench's rows-144x1280, 18 blocks, 4 % slower after the wait).
+//   Past one an SM, run ku (docs/runs/reduce-sum-lane-after-wait-past-one-an-sm-h200-2026-12-04-ku.csv, every
+//   seventh count of 133-399 blocks): up to 1.375 blocks an SM (181 on the H200) after the wait was faster in 34 of
+//   42 cells of fp16 1040-2048 and fp32 768-1024 (1.05-1.79x), within 2 % in 4 and 4-13 % slower in 4 (147, 161 and
+//   175 blocks: early's lucky tilings); from ~189 blocks it loses at 1536-2048 halves and fp32 768, by up to 32 %.
 // - 1-16 threads a row (packed_rows_threads), more than a sixth of a wave and at most one and a half: 1.01-1.30x
 //   faster in 43 of 48 (length, rows, dtype) cells from 0.18 to 1.45 waves, 0.1-5 % slower in 5; at 0.12 waves and
 //   under slower in all 49 (1-8 %: a kernel this short gains more from the early launch than it loses to the
 //   tiling), at 1.9 waves 0-1.3 % slower in 6 of 9. short_rows (a warp a row of at most 128 elements) keeps Early:
 //   it lost 5-10 % at 0.24-0.49 waves (the bench's rows-4096x128 fp32 1.21 -> 1.43 us).
-inline bool lane_packs_after_wait(int64_t blocks, int sm_count) { return 6 * blocks > sm_count && blocks <= sm_count; }
+inline bool lane_packs_after_wait(int64_t blocks, int sm_count) {
+  return 6 * blocks > sm_count && 8 * blocks <= 11 * int64_t(sm_count);
+}
 
 inline bool packed_rows_after_wait(int64_t blocks, int64_t thread_slots) {
   const int64_t threads = blocks * 256;
