@@ -75,11 +75,15 @@ inline bool lane_packs_at_exit(int64_t blocks, int sm_count, int resident) {
 //   seventh count of 133-399 blocks): up to 1.375 blocks an SM (181 on the H200) after the wait was faster in 34 of
 //   42 cells of fp16 1040-2048 and fp32 768-1024 (1.05-1.79x), within 2 % in 4 and 4-13 % slower in 4 (147, 161 and
 //   175 blocks: early's lucky tilings); from ~189 blocks it loses at 1536-2048 halves and fp32 768, by up to 32 %.
+//   Run kv (docs/runs/reduce-sum-lane-after-wait-bound-h200-2026-12-04-kv.csv) timed this bound against one an SM
+//   over bf16 / fp16 / fp32 rows of 2-8 packs a lane at 133-181 blocks: 100 of 112 cells 1.03-1.60x faster, 10 slower
+//   by 3-13 % (eight at 175 blocks).
 // - 1-16 threads a row (packed_rows_threads), more than a sixth of a wave and at most one and a half: 1.01-1.30x
 //   faster in 43 of 48 (length, rows, dtype) cells from 0.18 to 1.45 waves, 0.1-5 % slower in 5; at 0.12 waves and
 //   under slower in all 49 (1-8 %: a kernel this short gains more from the early launch than it loses to the
 //   tiling), at 1.9 waves 0-1.3 % slower in 6 of 9. short_rows (a warp a row of at most 128 elements) keeps Early:
-//   it lost 5-10 % at 0.24-0.49 waves (the bench's rows-4096x128 fp32 1.21 -> 1.43 us).
+//   it lost 5-10 % at 0.24-0.49 waves (the bench's rows-4096x128 fp32 1.21 -> 1.43 us), and after the wait that
+//   row reads 1.11-1.40 us by what ran before it in the process where early reads 1.17-1.20 (run kw).
 inline bool lane_packs_after_wait(int64_t blocks, int sm_count) {
   return 6 * blocks > sm_count && 8 * blocks <= 11 * int64_t(sm_count);
 }
