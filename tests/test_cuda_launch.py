@@ -86,7 +86,7 @@ LANE_AFTER_WAIT_CASES = [
     (133, 132, True),    # 1064 rows: 1.13-1.80x after the wait (run ku)
     (181, 132, True),    # 1.375 x 132 = 181.5: the bound is closed
     (182, 132, False),   # just above: early (ManyWaves) or at exit (lane_packs_at_exit)
-    (189, 132, False),   # 1512 rows: after the wait 3-8 % slower at 1536-2048 halves
+    (189, 132, False),   # 1512 rows: after the wait 3 % slower at 1536 halves (7-8 % at 196 blocks, 1536-2048)
     (512, 132, False),   # 4096 rows: after the wait 22-31 % slower in 16-bit (runs kp, kt)
 ]
 

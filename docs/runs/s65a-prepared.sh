@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# Run as it was in session 65 (run kt; results in perf-notes, "Session 65").
 # Prepared in session 64 (CPU only; not yet run): perf-notes session 64, "For the next session" item 0. Run kp timed
 # every Early trigger made AfterWait in a build whose prologue branched twice, which cost the tiny kernels 3-20 % (run
 # kq), so its gains for copy tiny and vector_add 1008x2304 are unproven. This times it cleanly: A is main built

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# Run as it was in session 65 (run ku; results in perf-notes, "Session 65").
 # Prepared in session 64 (CPU only; not yet run): perf-notes session 64, "For the next session" items 1-2. The switch
 # runs/s64-rs-after-wait-switch-2.patch (ORT_RS_TRIGGER=w, read at create; not on main) gives reduce_sum's short_rows
 # an AFTER_WAIT instantiation and sends it there up to two waves, and sends packed_rows a warp a row after the wait
