@@ -96,10 +96,10 @@ def correctness_cases() -> list[CorrectnessCase]:
         C("lane-packs-ragged-5", _x((200, 1032))),
         C("lane-packs-fp32-8", _x((1100, 1024))),
         # the trigger by grid: nvidia fp16 at 6 packs a lane over 4 blocks an SM triggers at exit (lane_packs_at_exit);
-        # on an H200 23-132 blocks take the kernel that triggers after its wait (lane_packs_after_wait: 184 and 1056
-        # rows in, 176 and 1064 out), and so do rows of 1-16 packs over a sixth to 1.5 waves (packed_rows_after_wait:
-        # 12288x32, 192-384 blocks); tilelang's 5-8 packs early over a few rows and past a wave of 8 blocks an SM, at
-        # exit between (warp_row_plan)
+        # on an H200 23-181 blocks take the kernel that triggers after its wait (lane_packs_after_wait: 184, 1056,
+        # 1064 and 1448 rows in, 176 and 1456 out), and so do rows of 1-16 packs over a sixth to 1.5 waves
+        # (packed_rows_after_wait: 12288x32, 192-384 blocks); tilelang's 5-8 packs early over a few rows and past a
+        # wave of 8 blocks an SM, at exit between (warp_row_plan)
         C("lane-packs-at-exit", _x((4080, 1536))),
         C("lane-packs-after-wait-low", _x((184, 1040))),
         C("lane-packs-below-after-wait", _x((176, 1040))),
