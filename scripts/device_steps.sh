@@ -14,6 +14,7 @@
 #                            # an experiment switch read at create: each value in turn, twice; then ab_summary few
 #   sanitize_pair tests/ops/test_softmax.py -k bfloat16   # memcheck and racecheck side by side on nvidia
 #   sanitize_start memcheck copy tests/ops/test_copy.py   # or one tool over one shard; after the shards: sanitize_wait
+#   sanitize_spread racecheck sm-f32 8 tests/ops/test_softmax.py -k float32   # or those tests dealt into 8 shards
 #   sanitize_suite 1         # or the whole nvidia suite's shards, part 1 of 2 (a call each); then sanitize_wait
 #   deselect_finished .device/s50-done/*.log   # DESELECT: --deselect for what earlier -v logs passed or skipped
 #   bench_ops reduce_sum softmax copy  # the whole bench's rows of these ops, both backends, every peer, one op a step
@@ -116,21 +117,39 @@ sanitize_pair() {  # PYTEST_ARGS...: memcheck and racecheck at once over the sam
   sanitize_wait
 }
 
+sanitize_spread() {  # TOOL NAME N PYTEST_ARGS...: the tests PYTEST_ARGS collect, dealt in turn into N shards
+  # (NAME-00 ...), each started by sanitize_start, so every shard gets a like mix of the kinds of test. A tool's
+  # shard runs at about one process's pace however many run beside it (session 66: kz's eight racecheck shards of
+  # ~90 softmax tests ran 8.5 min and were cut; la and lb ran 15 and 12 shards of 1-10 tests in 0.2-1.7 min).
+  local tool=$1 name=$2 n=$3 f
+  shift 3
+  mkdir -p "$W/spread"
+  rm -f "$W/spread/$name"-*
+  python -m pytest --collect-only -q "$@" --backend "${SANITIZE_BACKEND:-nvidia}" -p no:cacheprovider -p no:benchmark \
+    -p no:xdist 2>/dev/null | grep "::" | split -n r/"$n" -d - "$W/spread/$name-"
+  for f in "$W/spread/$name"-*; do
+    [ -s "$f" ] || continue  # fewer tests than shards: an empty list would run pytest's default paths
+    # test ids hold no spaces, so each line is one word
+    sanitize_start "$tool" "$(basename "$f")" $(cat "$f")
+  done
+}
+
 sanitize_suite() {  # PART: the nvidia suite (tests/ops, tests/fuzz) under both tools in shards started at once,
   # softmax in twelve (dtype x form). Part 1: memcheck of every shard, racecheck of all but softmax fp32 and fp16;
-  # part 2: racecheck of those eight. One part fills a call (session 48's runs hx and hy); then sanitize_wait
+  # part 2: racecheck of those two dtypes' tests, each dealt into eight shards (sanitize_spread: session 66's run kz,
+  # eight shards by form, was cut at 8.5 min with 58 of 702 tests left). One part fills a call (session 48's runs hx
+  # and hy); then sanitize_wait
   local part=$1 s=tests/ops/test_softmax.py d f tool small
   small=$(ls tests/ops/test_*.py | grep -vE "test_(softmax|reduce_sum|copy|vector_add)\.py$" | tr '\n' ' ')
   for d in "f32:float32" "f16:float16 and not bfloat16" "bf16:not float32 and (bfloat16 or not float16)"; do
     # the long-row rounds tests in a shard of their own: inside "rest", racecheck's fp32 shard ran past a call's
-    # bound at its last four in both sessions that ran part 2 (48 and 56)
+    # bound at its last four in both sessions that ran part 2 by form (48 and 56)
     for f in "fn:functional" "out:out and not functional" "rounds:over_many_rounds and not functional and not out" \
       "rest:not functional and not out and not over_many_rounds"; do
       [ "$part" = 1 ] && sanitize_start memcheck "softmax-${d%%:*}-${f%%:*}" $s -k "(${d#*:}) and (${f#*:})"
-      case "$part:${d%%:*}" in
-        1:bf16 | 2:f32 | 2:f16) sanitize_start racecheck "softmax-${d%%:*}-${f%%:*}" $s -k "(${d#*:}) and (${f#*:})" ;;
-      esac
+      [ "$part:${d%%:*}" = 1:bf16 ] && sanitize_start racecheck "softmax-${d%%:*}-${f%%:*}" $s -k "(${d#*:}) and (${f#*:})"
     done
+    case "$part:${d%%:*}" in 2:f32 | 2:f16) sanitize_spread racecheck "softmax-${d%%:*}" 8 $s -k "${d#*:}" ;; esac
   done
   [ "$part" = 1 ] || return 0
   for tool in memcheck racecheck; do

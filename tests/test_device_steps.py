@@ -265,11 +265,60 @@ PATH="$W/fakebin:$PATH" W=$W pytest_tally rs 10 tests/ops/test_reduce_sum.py --b
         assert any(name.endswith("pytest-rs.log") for name in tar.getnames())
 
 
+def collected(*args: str) -> list[str]:
+    """The test ids pytest collects on nvidia for `args`, in its order."""
+    result = subprocess.run([sys.executable, "-m", "pytest", "--collect-only", "-q", *args, "--backend", "nvidia",
+                             "-p", "no:cacheprovider", "-p", "no:benchmark", "-p", "no:xdist"],
+                            cwd=ROOT, capture_output=True, text=True, timeout=120)
+    return [line for line in result.stdout.splitlines() if "::" in line]
+
+
+def shard_ids(log: Path) -> list[str]:
+    """The test ids a stand-in sanitizer's shard log shows it was given."""
+    return [word for word in log.read_text().split() if "::" in word]
+
+
+@pytest.mark.skipif(shutil.which("bash") is None, reason="no bash")
+def test_sanitize_spread_deals_the_collected_tests_into_shards(tmp_path):
+    # Every test the arguments collect goes to exactly one of the N shards, in turn, so the shards differ in size by
+    # one at most and each gets every Nth test of the file's order.
+    script = """
+source scripts/device_steps.sh
+device_begin probe 60
+sanitize_spread racecheck copy-f32 3 tests/ops/test_copy.py -k float32
+sanitize_wait
+"""
+    out, work = run_with_fake_sanitizer(tmp_path, 'echo "tool $2: $*"\necho "1 passed in 0.1s"\n', script)
+    ids = collected("tests/ops/test_copy.py", "-k", "float32")
+    assert len(ids) > 3
+    shards = [shard_ids(work / f"racecheck-copy-f32-0{i}.log") for i in range(3)]
+    assert shards == [ids[i::3] for i in range(3)]
+    assert "--kernel-name-exclude kns=native" in (work / "racecheck-copy-f32-00.log").read_text()
+    assert "racecheck-copy-f32-02: 1 passed" in (work / "console.log").read_text()
+
+
+@pytest.mark.skipif(shutil.which("bash") is None, reason="no bash")
+def test_sanitize_spread_starts_no_shard_without_tests(tmp_path):
+    # With fewer tests than shards, the empty lists start nothing (pytest given no ids would run its default paths).
+    script = """
+source scripts/device_steps.sh
+device_begin probe 60
+sanitize_spread memcheck few 8 tests/ops/test_backend_choice.py
+sanitize_wait
+"""
+    ids = collected("tests/ops/test_backend_choice.py")
+    assert 0 < len(ids) < 8
+    out, work = run_with_fake_sanitizer(tmp_path, 'echo "tool $2: $*"\necho "1 passed in 0.1s"\n', script)
+    logs = sorted(work.glob("memcheck-few-*.log"))
+    assert len(logs) == len(ids)
+    assert sorted(i for log in logs for i in shard_ids(log)) == sorted(ids)
+
+
 @pytest.mark.skipif(shutil.which("bash") is None, reason="no bash")
 def test_sanitize_suite_covers_the_suite_in_two_parts(tmp_path):
-    # Part 1: memcheck over every shard, racecheck over all but softmax fp32 / fp16; part 2: racecheck over those eight.
-    # Together each tool sees every test file of tests/ops and tests/fuzz once, softmax as its twelve dtype x form
-    # shards.
+    # Part 1: memcheck over every shard, racecheck over all but softmax fp32 / fp16; part 2: racecheck over those two
+    # dtypes' tests, each dealt into eight shards. Together each tool sees every test file of tests/ops and
+    # tests/fuzz once, and every softmax test once.
     script = """
 source scripts/device_steps.sh
 device_begin probe 60
@@ -280,12 +329,19 @@ sanitize_suite 2; sanitize_wait
     part1 = {n.removesuffix(".log") for n in (work / "part1.txt").read_text().split() if "check-" in n}
     logs = {p.stem for p in work.glob("*check-*.log")}
     forms = ("fn", "out", "rounds", "rest")
-    shards = [f"softmax-{d}-{f}" for d in ("f32", "f16", "bf16") for f in forms]
+    by_form = [f"softmax-{d}-{f}" for d in ("f32", "f16", "bf16") for f in forms]
     others = ["reduce_sum", "copy", "vector_add", "small", "fuzz"]
-    assert logs == {f"{tool}-{s}" for tool in ("memcheck", "racecheck") for s in shards + others}
-    assert logs - part1 == {f"racecheck-softmax-{d}-{f}" for d in ("f32", "f16") for f in forms}
+    dealt = {f"racecheck-softmax-{d}-0{i}" for d in ("f32", "f16") for i in range(8)}
+    assert part1 == {f"memcheck-{s}" for s in by_form + others} | {f"racecheck-{s}" for s in others} | {
+        f"racecheck-softmax-bf16-{f}" for f in forms}
+    assert logs - part1 == dealt
     small = (work / "memcheck-small.log").read_text()
     files = sorted(p.name for p in (ROOT / "tests/ops").glob("test_*.py"))
     assert all((f in small) == (f not in {"test_softmax.py", "test_reduce_sum.py", "test_copy.py",
                                           "test_vector_add.py"}) for f in files)
-    assert "-k (float32) and (functional) --backend nvidia" in (work / "racecheck-softmax-f32-fn.log").read_text()
+    assert "-k (float32) and (functional) --backend nvidia" in (work / "memcheck-softmax-f32-fn.log").read_text()
+    # racecheck sees each softmax test once: bf16 by form in part 1, fp32 and fp16 dealt in part 2
+    raced = [i for name in sorted(dealt) for i in shard_ids(work / f"{name}.log")]
+    softmax = collected("tests/ops/test_softmax.py")
+    bf16 = set(collected("tests/ops/test_softmax.py", "-k", "not float32 and (bfloat16 or not float16)"))
+    assert len(raced) == len(set(raced)) and set(raced) == set(softmax) - bf16

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# Run la (session 66): racecheck of the 58 softmax tests that run kz's bound cut (part 2 of sanitize_suite: fp32 fn /
-# out / rest / rounds, fp16 out), one shard per list in .device/s66-left/ (each shard's test ids: its -k expression's
-# collection less the ids kz's -v log passed; the lists split three ways, the rounds tests one a shard).
+# Runs la and lb (session 66): racecheck of what run kz left, one shard per list of test ids in .device/s66-left/.
+# la: the 58 softmax tests kz's bound cut (each of kz's shards' -k collection less the ids its -v log passed: fp32 fn
+# / out / rest split three ways each, the five fp32 rounds tests one a shard, fp16 out's two in one); lb: the 120
+# tests of kz's fp16 "rest" shard (its log passed them all, but the bound cut the tool's summary at exit), dealt into
+# 12 lists (`split -n r/12`). sanitize_spread in device_steps.sh now deals a suite's tests the same way.
 source scripts/device_steps.sh
 device_begin s66c ${SECONDS_BUDGET:-440}
 device_build
