@@ -316,9 +316,9 @@ sanitize_wait
 
 @pytest.mark.skipif(shutil.which("bash") is None, reason="no bash")
 def test_sanitize_suite_covers_the_suite_in_two_parts(tmp_path):
-    # Part 1: memcheck over every shard, racecheck over all but softmax fp32 / fp16; part 2: racecheck over those two
-    # dtypes' tests, each dealt into eight shards. Together each tool sees every test file of tests/ops and
-    # tests/fuzz once, and every softmax test once.
+    # Part 1: memcheck over every shard; racecheck over all but softmax fp32 and fp16's functional and "rest" forms.
+    # Part 2: racecheck over those, dealt into eight shards. Together each tool sees every test file of tests/ops and
+    # tests/fuzz once, and racecheck every softmax test once.
     script = """
 source scripts/device_steps.sh
 device_begin probe 60
@@ -331,17 +331,20 @@ sanitize_suite 2; sanitize_wait
     forms = ("fn", "out", "rounds", "rest")
     by_form = [f"softmax-{d}-{f}" for d in ("f32", "f16", "bf16") for f in forms]
     others = ["reduce_sum", "copy", "vector_add", "small", "fuzz"]
-    dealt = {f"racecheck-softmax-{d}-0{i}" for d in ("f32", "f16") for i in range(8)}
-    assert part1 == {f"memcheck-{s}" for s in by_form + others} | {f"racecheck-{s}" for s in others} | {
-        f"racecheck-softmax-bf16-{f}" for f in forms}
+    raced_in_1 = [f"softmax-bf16-{f}" for f in forms] + ["softmax-f16-out", "softmax-f16-rounds"]
+    dealt = {f"racecheck-softmax-part2-0{i}" for i in range(8)}
+    assert part1 == {f"memcheck-{s}" for s in by_form + others} | {f"racecheck-{s}" for s in others + raced_in_1}
     assert logs - part1 == dealt
     small = (work / "memcheck-small.log").read_text()
     files = sorted(p.name for p in (ROOT / "tests/ops").glob("test_*.py"))
     assert all((f in small) == (f not in {"test_softmax.py", "test_reduce_sum.py", "test_copy.py",
                                           "test_vector_add.py"}) for f in files)
     assert "-k (float32) and (functional) --backend nvidia" in (work / "memcheck-softmax-f32-fn.log").read_text()
-    # racecheck sees each softmax test once: bf16 by form in part 1, fp32 and fp16 dealt in part 2
-    raced = [i for name in sorted(dealt) for i in shard_ids(work / f"{name}.log")]
-    softmax = collected("tests/ops/test_softmax.py")
-    bf16 = set(collected("tests/ops/test_softmax.py", "-k", "not float32 and (bfloat16 or not float16)"))
-    assert len(raced) == len(set(raced)) and set(raced) == set(softmax) - bf16
+    # racecheck sees each softmax test once: part 1's shards by their -k expressions, part 2's by their ids
+    softmax = "tests/ops/test_softmax.py"
+    in_part1 = []
+    for name in raced_in_1:
+        k = (work / f"racecheck-{name}.log").read_text().split(" -k ")[1].split(" --backend ")[0]
+        in_part1 += collected(softmax, "-k", k)
+    raced = in_part1 + [i for name in sorted(dealt) for i in shard_ids(work / f"{name}.log")]
+    assert len(raced) == len(set(raced)) and set(raced) == set(collected(softmax))
