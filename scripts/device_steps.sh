@@ -140,7 +140,7 @@ sanitize_suite() {  # PART: the nvidia suite (tests/ops, tests/fuzz) under both 
   # a call; then sanitize_wait. Why this split (session 66): racecheck's softmax fp32 / fp16 tests cost the machine
   # about 1.5-1.7 tests a second however they are sharded (run kz, eight shards by form: 110 tests in 514 s each,
   # cut at 8.5 min with 58 of 702 left; run lc, dealt into 16: 12-16 tests each in 155 s), so part 2 gives part 1,
-  # which ended 2.7 min inside its bound (run ky), fp16's out and rounds forms (121 tests) and keeps 581
+  # which ended 2.6 min inside its bound (run ky), fp16's out and rounds forms (121 tests) and keeps 581
   local part=$1 s=tests/ops/test_softmax.py d f tool small
   small=$(ls tests/ops/test_*.py | grep -vE "test_(softmax|reduce_sum|copy|vector_add)\.py$" | tr '\n' ' ')
   for d in "f32:float32" "f16:float16 and not bfloat16" "bf16:not float32 and (bfloat16 or not float16)"; do
