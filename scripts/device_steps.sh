@@ -118,15 +118,16 @@ sanitize_pair() {  # PYTEST_ARGS...: memcheck and racecheck at once over the sam
 }
 
 sanitize_spread() {  # TOOL NAME N PYTEST_ARGS...: the tests PYTEST_ARGS collect, dealt in turn into N shards
-  # (NAME-00 ...), each started by sanitize_start, so every shard gets a like mix of the kinds of test. A tool's
-  # shard runs at about one process's pace however many run beside it (session 66: kz's eight racecheck shards of
-  # ~90 softmax tests ran 8.5 min and were cut; la and lb ran 15 and 12 shards of 1-10 tests in 0.2-1.7 min).
+  # (NAME-00 ...), each started by sanitize_start, so every shard gets a like mix of the kinds of test and the shards
+  # finish together. It does not raise the machine's rate: racecheck ran softmax's fp32 / fp16 tests at 1.45-1.7 a
+  # second with 8, 12 or 16 shards (session 66, runs kz, lb, lc); a part that does not fit its call needs fewer tests.
   local tool=$1 name=$2 n=$3 f
   shift 3
   mkdir -p "$W/spread"
   rm -f "$W/spread/$name"-*
   python -m pytest --collect-only -q "$@" --backend "${SANITIZE_BACKEND:-nvidia}" -p no:cacheprovider -p no:benchmark \
     -p no:xdist 2>/dev/null | grep "::" | split -n r/"$n" -d - "$W/spread/$name-"
+  [ -s "$W/spread/$name-00" ] || echo "sanitize_spread $name: pytest collected no tests from: $*"
   for f in "$W/spread/$name"-*; do
     [ -s "$f" ] || continue  # fewer tests than shards: an empty list would run pytest's default paths
     # test ids hold no spaces, so each line is one word

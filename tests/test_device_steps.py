@@ -304,6 +304,7 @@ def test_sanitize_spread_starts_no_shard_without_tests(tmp_path):
 source scripts/device_steps.sh
 device_begin probe 60
 sanitize_spread memcheck few 8 tests/ops/test_backend_choice.py
+sanitize_spread memcheck none 2 tests/ops/test_backend_choice.py -k no_test_has_this_name
 sanitize_wait
 """
     ids = collected("tests/ops/test_backend_choice.py")
@@ -312,6 +313,8 @@ sanitize_wait
     logs = sorted(work.glob("memcheck-few-*.log"))
     assert len(logs) == len(ids)
     assert sorted(i for log in logs for i in shard_ids(log)) == sorted(ids)
+    assert not list(work.glob("memcheck-none-*.log"))
+    assert "sanitize_spread none: pytest collected no tests" in (work / "console.log").read_text()
 
 
 @pytest.mark.skipif(shutil.which("bash") is None, reason="no bash")
