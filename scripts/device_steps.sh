@@ -119,8 +119,9 @@ sanitize_pair() {  # PYTEST_ARGS...: memcheck and racecheck at once over the sam
 
 sanitize_spread() {  # TOOL NAME N PYTEST_ARGS...: the tests PYTEST_ARGS collect, dealt in turn into N shards
   # (NAME-00 ...), each started by sanitize_start, so every shard gets a like mix of the kinds of test and the shards
-  # finish together. It does not raise the machine's rate: racecheck ran softmax's fp32 / fp16 tests at 1.45-1.7 a
-  # second with 8, 12 or 16 shards (session 66, runs kz, lb, lc); a part that does not fit its call needs fewer tests.
+  # finish together. It does not raise the machine's rate: racecheck ran softmax's fp32 / fp16 tests at 1.2-1.7 a
+  # second by their mix with 8, 12 or 16 shards (session 66, runs kz, lb, lc); a part too long for its call needs
+  # fewer tests.
   local tool=$1 name=$2 n=$3 f
   shift 3
   mkdir -p "$W/spread"
@@ -138,9 +139,9 @@ sanitize_spread() {  # TOOL NAME N PYTEST_ARGS...: the tests PYTEST_ARGS collect
 sanitize_suite() {  # PART: the nvidia suite (tests/ops, tests/fuzz) under both tools in shards started at once,
   # softmax by dtype x form. Part 1: memcheck of every shard; racecheck of all but softmax fp32 and of fp16's
   # functional and "rest" forms. Part 2: racecheck of those, dealt into eight shards (sanitize_spread). One part fills
-  # a call; then sanitize_wait. Why this split (session 66): racecheck's softmax fp32 / fp16 tests cost the machine
-  # about 1.5-1.7 tests a second however they are sharded (run kz, eight shards by form: 110 tests in 514 s each,
-  # cut at 8.5 min with 58 of 702 left; run lc, dealt into 16: 12-16 tests each in 155 s), so part 2 gives part 1,
+  # a call; then sanitize_wait. Why this split (session 66): racecheck runs softmax's fp32 / fp16 tests at
+  # 1.2-1.7 a second by their mix however they are sharded (run kz, eight shards by form: 644 tests in 522 s,
+  # cut with 58 of 702 left; run lc, dealt into 16: 12-16 tests each in 164 s), so part 2 gives part 1,
   # which ended 2.6 min inside its bound (run ky), fp16's out and rounds forms (121 tests) and keeps 581
   local part=$1 s=tests/ops/test_softmax.py d f tool small
   small=$(ls tests/ops/test_*.py | grep -vE "test_(softmax|reduce_sum|copy|vector_add)\.py$" | tr '\n' ' ')
