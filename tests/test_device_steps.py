@@ -278,17 +278,18 @@ def shard_ids(log: Path) -> list[str]:
     return [word for word in log.read_text().split() if "::" in word]
 
 
+def run_shards(tmp_path: Path, steps: str) -> Path:
+    """Runs device-script `steps` (sanitize_* calls) under a stand-in sanitizer that logs its arguments and one pass,
+    then sanitize_wait; returns $W."""
+    script = f"source scripts/device_steps.sh\ndevice_begin probe 60\n{steps}\nsanitize_wait\n"
+    return run_with_fake_sanitizer(tmp_path, 'echo "tool $2: $*"\necho "1 passed in 0.1s"\n', script)[1]
+
+
 @pytest.mark.skipif(shutil.which("bash") is None, reason="no bash")
 def test_sanitize_spread_deals_the_collected_tests_into_shards(tmp_path):
     # Every test the arguments collect goes to exactly one of the N shards, in turn, so the shards differ in size by
     # one at most and each gets every Nth test of the file's order.
-    script = """
-source scripts/device_steps.sh
-device_begin probe 60
-sanitize_spread racecheck copy-f32 3 tests/ops/test_copy.py -k float32
-sanitize_wait
-"""
-    out, work = run_with_fake_sanitizer(tmp_path, 'echo "tool $2: $*"\necho "1 passed in 0.1s"\n', script)
+    work = run_shards(tmp_path, "sanitize_spread racecheck copy-f32 3 tests/ops/test_copy.py -k float32")
     ids = collected("tests/ops/test_copy.py", "-k", "float32")
     assert len(ids) > 3
     shards = [shard_ids(work / f"racecheck-copy-f32-0{i}.log") for i in range(3)]
@@ -300,16 +301,10 @@ sanitize_wait
 @pytest.mark.skipif(shutil.which("bash") is None, reason="no bash")
 def test_sanitize_spread_starts_no_shard_without_tests(tmp_path):
     # With fewer tests than shards, the empty lists start nothing (pytest given no ids would run its default paths).
-    script = """
-source scripts/device_steps.sh
-device_begin probe 60
-sanitize_spread memcheck few 8 tests/ops/test_backend_choice.py
-sanitize_spread memcheck none 2 tests/ops/test_backend_choice.py -k no_test_has_this_name
-sanitize_wait
-"""
     ids = collected("tests/ops/test_backend_choice.py")
     assert 0 < len(ids) < 8
-    out, work = run_with_fake_sanitizer(tmp_path, 'echo "tool $2: $*"\necho "1 passed in 0.1s"\n', script)
+    work = run_shards(tmp_path, "sanitize_spread memcheck few 8 tests/ops/test_backend_choice.py\n"
+                                "sanitize_spread memcheck none 2 tests/ops/test_backend_choice.py -k no_such_test")
     logs = sorted(work.glob("memcheck-few-*.log"))
     assert len(logs) == len(ids)
     assert sorted(i for log in logs for i in shard_ids(log)) == sorted(ids)
@@ -322,13 +317,7 @@ def test_sanitize_suite_covers_the_suite_in_two_parts(tmp_path):
     # Part 1: memcheck over every shard; racecheck over all but softmax fp32 and fp16's functional and "rest" forms.
     # Part 2: racecheck over those, dealt into eight shards. Together each tool sees every test file of tests/ops and
     # tests/fuzz once, and racecheck every softmax test once.
-    script = """
-source scripts/device_steps.sh
-device_begin probe 60
-sanitize_suite 1; sanitize_wait; ls "$W" > "$W/part1.txt"
-sanitize_suite 2; sanitize_wait
-"""
-    out, work = run_with_fake_sanitizer(tmp_path, 'echo "tool $2: $*"\necho "1 passed in 0.1s"\n', script)
+    work = run_shards(tmp_path, 'sanitize_suite 1; sanitize_wait; ls "$W" > "$W/part1.txt"\nsanitize_suite 2')
     part1 = {n.removesuffix(".log") for n in (work / "part1.txt").read_text().split() if "check-" in n}
     logs = {p.stem for p in work.glob("*check-*.log")}
     forms = ("fn", "out", "rounds", "rest")
