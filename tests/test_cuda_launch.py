@@ -15,6 +15,19 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 
+
+def host_program_lines(tmp_path_factory, name: str, source: str) -> list[str]:
+    """Compiles `source` (a host program over the library's headers) with nvcc and returns the lines it prints."""
+    if shutil.which("nvcc") is None:
+        pytest.skip("no nvcc on PATH")
+    src = tmp_path_factory.mktemp(name) / f"{name}.cu"
+    src.write_text(source)
+    exe = src.with_suffix("")
+    subprocess.run(["nvcc", "-std=c++17", f"-I{ROOT / 'src/cpp'}", str(src), "-o", str(exe)], check=True,
+                   capture_output=True, text=True)
+    return [line for line in subprocess.run([str(exe)], check=True, capture_output=True, text=True).stdout.split("\n")
+            if line]
+
 # (grid blocks, threads a block, thread slots given to the stream, rule, expected trigger), from the H200's rows:
 # 132 SMs x 2048 threads = 270336 slots.
 H200_SLOTS = 132 * 2048
@@ -57,18 +70,12 @@ LANE_PACKS_CASES = [
 
 @pytest.fixture(scope="module")
 def lane_packs_program(tmp_path_factory):
-    if shutil.which("nvcc") is None:
-        pytest.skip("no nvcc on PATH")
-    src = tmp_path_factory.mktemp("lane_packs") / "lane_packs.cu"
     checks = "\n".join(f'  std::printf("%d %d %d %d\\n", {b}, {sm}, {r}, int(ort::lane_packs_at_exit({b}, {sm}, {r})));'
                        for b, sm, r, _ in LANE_PACKS_CASES)
-    src.write_text('#include <cstdio>\n#include "ops/reduce_sum/nvidia/short_rows_plan.cuh"\n'
-                   f"int main() {{\n{checks}\n  return 0;\n}}\n")
-    exe = src.with_suffix("")
-    subprocess.run(["nvcc", "-std=c++17", f"-I{ROOT / 'src/cpp'}", str(src), "-o", str(exe)], check=True,
-                   capture_output=True, text=True)
-    out = subprocess.run([str(exe)], check=True, capture_output=True, text=True).stdout.split("\n")
-    return {tuple(line.split()[:3]): line.split()[3] == "1" for line in out if line}
+    lines = host_program_lines(tmp_path_factory, "lane_packs",
+                               '#include <cstdio>\n#include "ops/reduce_sum/nvidia/short_rows_plan.cuh"\n'
+                               f"int main() {{\n{checks}\n  return 0;\n}}\n")
+    return {tuple(line.split()[:3]): line.split()[3] == "1" for line in lines}
 
 
 @pytest.mark.parametrize(("blocks", "sm_count", "resident", "expected"), LANE_PACKS_CASES)
@@ -105,20 +112,14 @@ PACKED_AFTER_WAIT_CASES = [
 
 @pytest.fixture(scope="module")
 def after_wait_program(tmp_path_factory):
-    if shutil.which("nvcc") is None:
-        pytest.skip("no nvcc on PATH")
-    src = tmp_path_factory.mktemp("after_wait") / "after_wait.cu"
     checks = [f'  std::printf("lane %d %d %d\\n", {b}, {sm}, int(ort::lane_packs_after_wait({b}, {sm})));'
               for b, sm, _ in LANE_AFTER_WAIT_CASES]
     checks += [f'  std::printf("packed %d %d %d\\n", {b}, {slots}, int(ort::packed_rows_after_wait({b}, {slots})));'
                for b, slots, _ in PACKED_AFTER_WAIT_CASES]
-    src.write_text('#include <cstdio>\n#include "ops/reduce_sum/nvidia/short_rows_plan.cuh"\n'
-                   "int main() {\n" + "\n".join(checks) + "\n  return 0;\n}\n")
-    exe = src.with_suffix("")
-    subprocess.run(["nvcc", "-std=c++17", f"-I{ROOT / 'src/cpp'}", str(src), "-o", str(exe)], check=True,
-                   capture_output=True, text=True)
-    out = subprocess.run([str(exe)], check=True, capture_output=True, text=True).stdout.split("\n")
-    return {tuple(line.split()[:3]): line.split()[3] == "1" for line in out if line}
+    lines = host_program_lines(tmp_path_factory, "after_wait",
+                               '#include <cstdio>\n#include "ops/reduce_sum/nvidia/short_rows_plan.cuh"\n'
+                               "int main() {\n" + "\n".join(checks) + "\n  return 0;\n}\n")
+    return {tuple(line.split()[:3]): line.split()[3] == "1" for line in lines}
 
 
 @pytest.mark.parametrize(("blocks", "sm_count", "expected"), LANE_AFTER_WAIT_CASES)
@@ -133,22 +134,16 @@ def test_packed_rows_after_wait(after_wait_program, blocks, thread_slots, expect
 
 @pytest.fixture(scope="module")
 def trigger_program(tmp_path_factory):
-    if shutil.which("nvcc") is None:
-        pytest.skip("no nvcc on PATH")
-    src = tmp_path_factory.mktemp("trigger") / "trigger.cu"
     checks = "\n".join(
         f"  report({g}, {b}, {s}, \"{rule}\", ort::cuda::trigger_for(dim3({g}), dim3({b}), "
         f"ort::cuda::Stream{{nullptr, true, {s}, ort::cuda::TriggerRule::{rule}}}) == ort::cuda::Trigger::AtExit);"
         for g, b, s, rule, _ in CASES)
-    src.write_text('#include <cstdio>\n#include "core/cuda_launch.cuh"\n'
-                   "static void report(int g, int b, long long s, const char* rule, bool at_exit) {\n"
-                   '  std::printf("%d %d %lld %s %s\\n", g, b, s, rule, at_exit ? "AtExit" : "Early");\n}\n'
-                   f"int main() {{\n{checks}\n  return 0;\n}}\n")
-    exe = src.with_suffix("")
-    subprocess.run(["nvcc", "-std=c++17", f"-I{ROOT / 'src/cpp'}", str(src), "-o", str(exe)], check=True,
-                   capture_output=True, text=True)
-    out = subprocess.run([str(exe)], check=True, capture_output=True, text=True).stdout.split("\n")
-    return {tuple(line.split()[:4]): line.split()[4] for line in out if line}
+    lines = host_program_lines(tmp_path_factory, "trigger",
+                               '#include <cstdio>\n#include "core/cuda_launch.cuh"\n'
+                               "static void report(int g, int b, long long s, const char* rule, bool at_exit) {\n"
+                               '  std::printf("%d %d %lld %s %s\\n", g, b, s, rule, at_exit ? "AtExit" : "Early");\n}\n'
+                               f"int main() {{\n{checks}\n  return 0;\n}}\n")
+    return {tuple(line.split()[:4]): line.split()[4] for line in lines}
 
 
 @pytest.mark.parametrize(("grid", "block", "slots", "rule", "expected"), CASES)
