@@ -19,10 +19,11 @@ using namespace ort;
 namespace cuda = ort::cuda;  // <cuda/ptx> (softmax_cluster.cuh) declares a ::cuda too
 constexpr int kLength = 16384, kThreads = 512, kBlocksPerSm = 3;  // online_held's launch bounds at 512 threads
 
-// online_held's body for the arms that change only how a thread's packs arrive: load(held, first) fills held.raw
-// from the thread's first element and returns the thread's max; the reductions and the store are online_held's.
-template <class T, int TPR, int PACKS, class Load>
-__device__ __forceinline__ void held_softmax(T* out, const T* x, const RowsOfDim& r, Load load) {
+// online_held's body for the arms that change only how a thread's packs arrive or leave: load(held, first) fills
+// held.raw from the thread's first element and returns the thread's max; store(held, first, m, inv) writes the packs
+// (HeldPacks::store's arithmetic); the reductions are online_held's.
+template <class T, int TPR, int PACKS, class Load, class Store>
+__device__ __forceinline__ void held_softmax(T* out, const T* x, const RowsOfDim& r, Load load, Store store) {
   __shared__ float smem[32];
   const int first = int(threadIdx.x) * 8;
   int64_t out_off, x_off;
@@ -31,7 +32,13 @@ __device__ __forceinline__ void held_softmax(T* out, const T* x, const RowsOfDim
   held.valid = int(r.length) - first;
   const float m = cuda::group_reduce<TPR>(load(held, x + x_off + first), cuda::MaxOp{}, smem);
   const float inv = 1.f / cuda::group_reduce<TPR>(held.exp_sum(m), cuda::SumOp{}, smem);
-  held.store(out + out_off + first, m, inv);
+  store(held, out + out_off + first, m, inv);
+}
+
+template <class T, int TPR, int PACKS, class Load>
+__device__ __forceinline__ void held_softmax(T* out, const T* x, const RowsOfDim& r, Load load) {
+  held_softmax<T, TPR, PACKS>(out, x, r, load,
+                              [](const auto& held, T* first, float m, float inv) { held.store(first, m, inv); });
 }
 
 // online_held's body under TPR threads x PACKS packs and MIN_BLOCKS blocks an SM.
