@@ -127,9 +127,10 @@ void sweep_softmax(int rows, bool once) {
   for (const Arm& a : arms)
     std::printf("%s,%d,%s,check,%zu,nan\n", dtype_name<T>(), rows, a.name, differing_bytes<T>(264, a.kernel));
   const double bytes = 2.0 * rows * kLength * sizeof(T);
-  for (int rep = 0; rep < 2; ++rep) {
+  const RowTensors<T> t(rows);  // every arm on the same allocation (run ld's first version gave each its own)
+  for (int rep = 0; rep < 4; ++rep) {
     for (const Arm& a : arms) {
-      const double us = time_rows<T>(rows, a.kernel);
+      const double us = time_rows_on<T>(t.out, t.x, rows, a.kernel);
       std::printf("%s,%d,%s,%d,%.2f,%.3f\n", dtype_name<T>(), rows, a.name, rep, us, bytes / us * 1e-6);
       std::fflush(stdout);
     }
