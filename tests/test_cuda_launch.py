@@ -83,23 +83,26 @@ def test_lane_packs_at_exit(lane_packs_program, blocks, sm_count, resident, expe
     assert lane_packs_program[(str(blocks), str(sm_count), str(resident))] is expected
 
 
-# (blocks, SMs, packs a lane, expected), lane_packs_after_wait in ops/reduce_sum/nvidia/short_rows_plan.cuh: more than
-# a sixth of the SMs' count of blocks, at most 1.375 an SM (runs kr, ku), 1.875 at 5 packs a lane (run lf)
+# (blocks, SMs, packs a lane, element bytes, expected), lane_packs_after_wait in
+# ops/reduce_sum/nvidia/short_rows_plan.cuh: more than a sixth of the SMs' count of blocks, at most 1.375 an SM (runs
+# kr, ku), 1.875 for 16-bit rows of 5 packs a lane (runs lf, lg)
 LANE_AFTER_WAIT_CASES = [
-    (18, 132, 5, False),    # rows-144x1280: early was 4 % faster in the bench
-    (22, 132, 5, False),    # 132 / 6: the bound is open
-    (23, 132, 5, True),     # 184 rows: 1.14-1.42x after the wait
-    (132, 132, 6, True),    # 1056 rows: one an SM
-    (133, 132, 5, True),    # 1064 rows: 1.13-1.80x after the wait (run ku)
-    (181, 132, 6, True),    # 1.375 x 132 = 181.5: the bound is closed
-    (182, 132, 6, False),   # just above: early (ManyWaves) or at exit (lane_packs_at_exit)
-    (189, 132, 6, False),   # 1512 rows: after the wait 3 % slower at 1536 halves (7-8 % at 196 blocks, 1536-2048)
-    (189, 132, 8, False),   # fp32 1024 and 2048 halves: 8 packs keep 1.375
-    (189, 132, 4, False),   # 2-4 packs: not timed past 1.375
-    (182, 132, 5, True),    # 1456x1040: 1.49-1.61x after the wait (run lf)
-    (247, 132, 5, True),    # 1.875 x 132 = 247.5: the bound is closed
-    (248, 132, 5, False),   # just above (252 blocks: bf16 and fp32 4-14 % slower after the wait)
-    (512, 132, 5, False),   # 4096 rows: after the wait 22-31 % slower in 16-bit (runs kp, kt)
+    (18, 132, 5, 2, False),    # rows-144x1280: early was 4 % faster in the bench
+    (22, 132, 5, 2, False),    # 132 / 6: the bound is open
+    (23, 132, 5, 2, True),     # 184 rows: 1.14-1.42x after the wait
+    (132, 132, 6, 2, True),    # 1056 rows: one an SM
+    (133, 132, 5, 2, True),    # 1064 rows: 1.13-1.80x after the wait (run ku)
+    (181, 132, 6, 2, True),    # 1.375 x 132 = 181.5: the bound is closed
+    (182, 132, 6, 2, False),   # just above: early (ManyWaves) or at exit (lane_packs_at_exit)
+    (189, 132, 6, 2, False),   # 1512 rows: after the wait 3 % slower at 1536 halves (7-8 % at 196 blocks, 1536-2048)
+    (189, 132, 8, 2, False),   # 2048 halves: 8 packs keep 1.375
+    (189, 132, 4, 2, False),   # 2-4 packs: not timed past 1.375
+    (181, 132, 5, 4, True),    # fp32 rows of 5 packs: 1.375
+    (182, 132, 5, 4, False),   # ... lost 5-14 % at 203-210 blocks (run lg)
+    (182, 132, 5, 2, True),    # 1456x1040: 1.49-1.61x after the wait (runs lf, lg)
+    (247, 132, 5, 2, True),    # 1.875 x 132 = 247.5: the bound is closed
+    (248, 132, 5, 2, False),   # just above (252 blocks: bf16 4-14 % slower after the wait)
+    (512, 132, 5, 2, False),   # 4096 rows: after the wait 22-31 % slower in 16-bit (runs kp, kt)
 ]
 
 # (blocks of 256 threads, thread slots, expected), packed_rows_after_wait: more than a sixth of a wave, at most 1.5
@@ -117,8 +120,9 @@ PACKED_AFTER_WAIT_CASES = [
 
 @pytest.fixture(scope="module")
 def after_wait_program(tmp_path_factory):
-    checks = [f'  std::printf("lane %d %d %d %d\\n", {b}, {sm}, {packs}, '
-              f'int(ort::lane_packs_after_wait({b}, {sm}, {packs})));' for b, sm, packs, _ in LANE_AFTER_WAIT_CASES]
+    checks = [f'  std::printf("lane %d %d %d %d %d\\n", {b}, {sm}, {packs}, {size}, '
+              f'int(ort::lane_packs_after_wait({b}, {sm}, {packs}, {size})));'
+              for b, sm, packs, size, _ in LANE_AFTER_WAIT_CASES]
     checks += [f'  std::printf("packed %d %d %d\\n", {b}, {slots}, int(ort::packed_rows_after_wait({b}, {slots})));'
                for b, slots, _ in PACKED_AFTER_WAIT_CASES]
     lines = host_program_lines(tmp_path_factory, "after_wait",
@@ -127,9 +131,9 @@ def after_wait_program(tmp_path_factory):
     return {tuple(line.split()[:-1]): line.split()[-1] == "1" for line in lines}
 
 
-@pytest.mark.parametrize(("blocks", "sm_count", "lane_packs", "expected"), LANE_AFTER_WAIT_CASES)
-def test_lane_packs_after_wait(after_wait_program, blocks, sm_count, lane_packs, expected):
-    assert after_wait_program[("lane", str(blocks), str(sm_count), str(lane_packs))] is expected
+@pytest.mark.parametrize(("blocks", "sm_count", "lane_packs", "elem_size", "expected"), LANE_AFTER_WAIT_CASES)
+def test_lane_packs_after_wait(after_wait_program, blocks, sm_count, lane_packs, elem_size, expected):
+    assert after_wait_program[("lane", str(blocks), str(sm_count), str(lane_packs), str(elem_size))] is expected
 
 
 @pytest.mark.parametrize(("blocks", "thread_slots", "expected"), PACKED_AFTER_WAIT_CASES)

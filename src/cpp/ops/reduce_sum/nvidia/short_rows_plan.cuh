@@ -68,7 +68,7 @@ inline bool lane_packs_at_exit(int64_t blocks, int sm_count, int resident) {
 // blocks happen to tile the SMs; after the wait one grid at most waits behind the running one. H200, run kr
 // (docs/runs/reduce-sum-after-wait-h200-2026-12-04-kr.csv; one build, each shape both ways in one process):
 // - a warp a row (lane_packs_rows), more than a sixth of the SMs' count of blocks and at most 1.375 an SM (23-181
-//   on the H200; 1.875 at 5 packs a lane, below). Run kr, 23-132 blocks: fp16 rows of 1040 / 1536 / 2048 at every fifth count, 1.01-1.90x faster in
+//   on the H200; 1.875 for 16-bit rows of 5 packs a lane, below). Run kr, 23-132 blocks: fp16 rows of 1040 / 1536 / 2048 at every fifth count, 1.01-1.90x faster in
 //   57 of 66 cells, slower in 9 (by 5-12 % in 6: early's lucky tilings at 33, 88 and 113 blocks); fp32 rows of 768
 //   0.99-1.10x. At 8-18 blocks early was as fast or faster in 5 of 9 cells (the bench's rows-144x1280, 18 blocks, 4 %
 //   slower after the wait).
@@ -79,22 +79,24 @@ inline bool lane_packs_at_exit(int64_t blocks, int sm_count, int resident) {
 //   Run kv (docs/runs/reduce-sum-lane-after-wait-bound-h200-2026-12-04-kv.csv) timed this bound against one an SM
 //   over bf16 / fp16 / fp32 rows of 2-8 packs a lane at 133-181 blocks: 100 of 112 cells 1.03-1.60x faster, 10 slower
 //   by 3-13 % (eight at 175 blocks).
-//   Rows of 5 packs a lane go on to 1.875 an SM (247 on the H200). Run lf (session 67; docs/runs/reduce-sum-lane-
-//   after-wait-wide-h200-2026-12-04-lf.csv), 182-399 blocks, fp16 / bf16 rows of 1040 / 1152 / 1280 and fp32 rows of
-//   520 / 640, each cell four times in two process contexts (after the bench, alone), every reading agreeing in
-//   sign: after the wait 1.04-1.61x faster at 182-245 blocks but for one count, 210, where early's tiling wins by
-//   3-17 % (ties: bf16 1280 at 203 / 245, fp32 640 at 196); mixed at 252-301 (bf16 and fp32 losing 4-14 %
-//   at 252-259); slower from 308-322 (up to 28 % at 350). Rows of 6-8 packs lost from about 189 blocks in run ku
-//   (1536 / 2048 halves, fp32 768; 1288 halves won to ~230), and fp32 1024 alternated by tiling in both runs: they
-//   keep 1.375.
+//   16-bit rows of 5 packs a lane (1032-1280 elements) go on to 1.875 an SM (247 on the H200). Run lf (session 67;
+//   docs/runs/reduce-sum-lane-after-wait-wide-h200-2026-12-04-lf.csv), 182-399 blocks, fp16 / bf16 rows of 1040 /
+//   1152 / 1280 at every seventh count, each cell four times in two process contexts (after the bench, alone), every
+//   reading agreeing in sign: after the wait 1.04-1.61x faster at 182-245 blocks but for one count, 210, where
+//   early's tiling wins by 3-17 % (ties: bf16 1280 at 203 and 245); bf16 4-14 % slower at 252-259; slower in both
+//   from 308-322 (up to 28 % at 350). Run lg timed the landed bound against 1.375 in one build (docs/runs/reduce-sum-
+//   lane-after-wait-wide-landed-h200-2026-12-04-lg.csv): the same signs. fp32 rows of 5 packs (520 / 640) keep
+//   1.375: they gained at 182-196 and 217-238 but lost 5-14 % at 203-210 and 4 % at 245 (lg), three counts of ten.
+//   Rows of 6-8 packs lost from about 189 blocks in run ku (1536 / 2048 halves, fp32 768; 1288 halves won to ~230),
+//   and fp32 1024 alternated by tiling in lf and ku: they keep 1.375 too.
 // - 1-16 threads a row (packed_rows_threads), more than a sixth of a wave and at most one and a half: 1.01-1.30x
 //   faster in 43 of 48 (length, rows, dtype) cells from 0.18 to 1.45 waves, 0.1-5 % slower in 5; at 0.12 waves and
 //   under slower in all 49 (1-8 %: a kernel this short gains more from the early launch than it loses to the
 //   tiling), at 1.9 waves 0-1.3 % slower in 6 of 9. short_rows (a warp a row of at most 128 elements) keeps Early:
 //   it lost 5-10 % at 0.24-0.49 waves (the bench's rows-4096x128 fp32 1.21 -> 1.43 us), and after the wait that
 //   row reads 1.11-1.40 us by what ran before it in the process where early reads 1.17-1.20 (run kw).
-inline bool lane_packs_after_wait(int64_t blocks, int sm_count, int lane_packs) {
-  const int64_t eighths = lane_packs == 5 ? 15 : 11;  // blocks an SM at most, in eighths
+inline bool lane_packs_after_wait(int64_t blocks, int sm_count, int lane_packs, int elem_size) {
+  const int64_t eighths = lane_packs == 5 && elem_size == 2 ? 15 : 11;  // blocks an SM at most, in eighths
   return 6 * blocks > sm_count && 8 * blocks <= eighths * sm_count;
 }
 
