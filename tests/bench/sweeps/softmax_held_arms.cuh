@@ -35,6 +35,22 @@ __device__ __forceinline__ void held_softmax(T* out, const T* x, const RowsOfDim
   store(held, out + out_off + first, m, inv);
 }
 
+// One held pack's outputs, exp(v - m) * inv narrowed a pair at a time, as the word HeldPacks::store writes: for the
+// arms that store it their own way (cache hints).
+template <class T, class Pack>
+__device__ __forceinline__ uint4 held_pack_out(const Pack& raw, float m, float inv) {
+  float f[8];
+  cuda::unpack(raw, f);
+  uint32_t pairs[4];
+#pragma unroll
+  for (int k = 0; k < 4; ++k)
+    pairs[k] = cuda::narrow_pair<T>(softmax_kernels::exp_of_difference(f[2 * k], m) * inv,
+                                    softmax_kernels::exp_of_difference(f[2 * k + 1], m) * inv);
+  uint4 w;
+  memcpy(&w, pairs, sizeof w);
+  return w;
+}
+
 template <class T, int TPR, int PACKS, class Load>
 __device__ __forceinline__ void held_softmax(T* out, const T* x, const RowsOfDim& r, Load load) {
   held_softmax<T, TPR, PACKS>(out, x, r, load,

@@ -1,7 +1,8 @@
 // Softmax 4096x16384 halves (4.03 TB/s against #6's 4.1): do cache-eviction hints move the held row, and what do the
 // H200's reads and writes of these bytes cost on their own? (Session 67; the question the sweeps before it left:
 // softmax_held_ceiling, softmax_held_throttle and softmax_bulk timed the row's shape, bytes in flight and the copy
-// engine, never the hints on its loads and stores, nor a read-only and a write-only stream of the same bytes.)
+// engine, and softmax_waves' held_cs `.cs` on the loads and the stores together (run em: a tie), never either alone
+// or an L2 evict-first policy, nor a read-only and a write-only stream of the same bytes.)
 //
 //   softmax:  online_held's body (held_softmax) with its loads `ld.global.cs` or `ld.global.L1::no_allocate` with an
 //             L2 evict-first policy (read once), and / or its stores `st.global.cs` (streamed) or evict-first;
@@ -83,18 +84,7 @@ __global__ void __launch_bounds__(kThreads, kBlocksPerSm) held_hinted(T* out, co
   };
   const auto store = [](const auto& held, T* first, float m, float inv) {
 #pragma unroll
-    for (int u = 0; u < kPacks; ++u) {
-      float f[8];
-      cuda::unpack(held.raw[u], f);
-      uint4 w;
-      uint32_t pairs[4];
-#pragma unroll
-      for (int k = 0; k < 4; ++k)
-        pairs[k] = cuda::narrow_pair<T>(softmax_kernels::exp_of_difference(f[2 * k], m) * inv,
-                                        softmax_kernels::exp_of_difference(f[2 * k + 1], m) * inv);
-      memcpy(&w, pairs, sizeof w);
-      store16<ST>(first + u * kStride, w);
-    }
+    for (int u = 0; u < kPacks; ++u) store16<ST>(first + u * kStride, held_pack_out<T>(held.raw[u], m, inv));
   };
   held_softmax<T, kThreads, kPacks>(out, x, r, load, store);
 }

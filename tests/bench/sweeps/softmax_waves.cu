@@ -56,17 +56,8 @@ __global__ void __launch_bounds__(512, 3) held_cs(T* out, const T* x, RowsOfDim 
   const float inv = 1.f / cuda::group_reduce<512>(held.exp_sum(m), cuda::SumOp{}, smem);
 #pragma unroll
   for (int u = 0; u < 4; ++u) {
-    if (u * kStride >= held.valid) continue;
-    float f[8];
-    cuda::unpack(held.raw[u], f);
-    uint4 w;
-    uint32_t pairs[4];
-#pragma unroll
-    for (int k = 0; k < 4; ++k)
-      pairs[k] = cuda::narrow_pair<T>(softmax_kernels::exp_of_difference(f[2 * k], m) * inv,
-                                      softmax_kernels::exp_of_difference(f[2 * k + 1], m) * inv);
-    memcpy(&w, pairs, 16);
-    __stcs(reinterpret_cast<uint4*>(out + out_off + first + u * kStride), w);
+    if (u * kStride < held.valid)
+      __stcs(reinterpret_cast<uint4*>(out + out_off + first + u * kStride), held_pack_out<T>(held.raw[u], m, inv));
   }
 }
 
