@@ -41,8 +41,9 @@ struct Pool {
   }
 };
 
-// A block's chunk of 512 x PACKS packs (or, READ_ONLY, the chunk summed and one word a block written), with the PDL
-// prologue when launched with the attribute (the library's: wait, and let the next grid start early).
+// A block's chunk of 512 x PACKS packs read whole, a barrier, then written (READ_ONLY: summed instead, one word a
+// block written; WRITE_ONLY: the block's index stored, nothing read), with the PDL prologue when launched with the
+// attribute (the library's: wait, and let the next grid start early).
 template <int PACKS, bool READ_ONLY, bool WRITE_ONLY>
 __global__ void __launch_bounds__(kThreads) chunk(uint4* out, const uint4* x, cuda::Trigger trigger) {
   cuda::pdl_prologue(trigger);

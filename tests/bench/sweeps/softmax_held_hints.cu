@@ -188,7 +188,8 @@ void sweep_copies(bool once) {
   const auto blocks_of = [bytes](int packs) { return unsigned(bytes / (size_t(kThreads) * packs * 16)); };
   if (once) {  // as sweep_softmax's
     for (const auto& a : arms)
-      for (int rep = 0; rep < 2; ++rep) a.kernel<<<blocks_of(a.packs), kThreads>>>(t.out[0], t.x[0], blocks_of(a.packs));
+      for (int rep = 0; rep < 2; ++rep)
+        a.kernel<<<blocks_of(a.packs), kThreads>>>(t.out[0], t.x[0], blocks_of(a.packs));
     CHECK(cudaDeviceSynchronize());
     return;
   }

@@ -68,10 +68,10 @@ inline bool lane_packs_at_exit(int64_t blocks, int sm_count, int resident) {
 // blocks happen to tile the SMs; after the wait one grid at most waits behind the running one. H200, run kr
 // (docs/runs/reduce-sum-after-wait-h200-2026-12-04-kr.csv; one build, each shape both ways in one process):
 // - a warp a row (lane_packs_rows), more than a sixth of the SMs' count of blocks and at most 1.375 an SM (23-181
-//   on the H200; 1.875 for 16-bit rows of 5 packs a lane, below). Run kr, 23-132 blocks: fp16 rows of 1040 / 1536 / 2048 at every fifth count, 1.01-1.90x faster in
-//   57 of 66 cells, slower in 9 (by 5-12 % in 6: early's lucky tilings at 33, 88 and 113 blocks); fp32 rows of 768
-//   0.99-1.10x. At 8-18 blocks early was as fast or faster in 5 of 9 cells (the bench's rows-144x1280, 18 blocks, 4 %
-//   slower after the wait).
+//   on the H200; 1.875 for 16-bit rows of 5 packs a lane, below). Run kr, 23-132 blocks: fp16 rows of 1040 / 1536 /
+//   2048 at every fifth count, 1.01-1.90x faster in 57 of 66 cells, slower in 9 (by 5-12 % in 6: early's lucky
+//   tilings at 33, 88 and 113 blocks); fp32 rows of 768 0.99-1.10x. At 8-18 blocks early was as fast or faster in
+//   5 of 9 cells (the bench's rows-144x1280, 18 blocks, 4 % slower after the wait).
 //   Past one an SM, run ku (docs/runs/reduce-sum-lane-after-wait-past-one-an-sm-h200-2026-12-04-ku.csv, every
 //   seventh count of 133-399 blocks): up to 1.375 blocks an SM (181 on the H200) after the wait was faster in 34 of
 //   42 cells of fp16 1040-2048 and fp32 768-1024 (1.05-1.79x), within 2 % in 4 and 4-13 % slower in 4 (147, 161 and
