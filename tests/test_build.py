@@ -65,7 +65,7 @@ def test_public_api_surface():
                                     "softmax_held_ceiling.cu", "reduce_sum_trigger.cu", "reduce_sum_lane_packs.cu",
                                     "softmax_bulk.cu", "vector_add_flat_blocks.cu", "reduce_sum_columns.cu",
                                     "softmax_held_throttle.cu", "softmax_held_hints.cu",
-                                    "memory_placement.cu"])
+                                    "memory_placement.cu", "softmax_held_pipeline.cu"])
 def test_gpu_sweeps_still_compile(source, tmp_path):
     # The sweeps launch the library's kernel templates directly; a kernel change that breaks them would
     # otherwise surface only in a GPU session's `gpu_check.sh --sweep`, after its device time is spent.
