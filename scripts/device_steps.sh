@@ -15,7 +15,7 @@
 #   sanitize_pair tests/ops/test_softmax.py -k bfloat16   # memcheck and racecheck side by side on nvidia
 #   sanitize_start memcheck copy tests/ops/test_copy.py   # or one tool over one shard; after the shards: sanitize_wait
 #   sanitize_spread racecheck sm-f32 8 tests/ops/test_softmax.py -k float32   # or those tests dealt into 8 shards
-#   sanitize_suite 1         # or the whole nvidia suite's shards, part 1 of 2 (a call each); then sanitize_wait
+#   sanitize_suite 1         # or the whole nvidia suite's shards, part 1 of 3 (a call each); then sanitize_wait
 #   deselect_finished .device/s50-done/*.log   # DESELECT: --deselect for what earlier -v logs passed or skipped
 #   bench_ops reduce_sum softmax copy  # the whole bench's rows of these ops, both backends, every peer, one op a step
 #   ... PYTHONPATH=/tmp/A:$PYTHONPATH python ...; pack
@@ -137,12 +137,12 @@ sanitize_spread() {  # TOOL NAME N PYTEST_ARGS...: the tests PYTEST_ARGS collect
 }
 
 sanitize_suite() {  # PART: the nvidia suite (tests/ops, tests/fuzz) under both tools in shards started at once,
-  # softmax by dtype x form. Part 1: memcheck of every shard; racecheck of all but softmax fp32 and of fp16's
-  # functional and "rest" forms. Part 2: racecheck of those, dealt into eight shards (sanitize_spread). One part fills
-  # a call; then sanitize_wait. Why this split (session 66): racecheck runs softmax's fp32 / fp16 tests at
-  # 1.2-1.7 a second by their mix however they are sharded (run kz, eight shards by form: 644 tests in 522 s,
-  # cut with 58 of 702 left; run lc, dealt into 16: 12-16 tests each in 164 s), so part 2 gives part 1,
-  # which ended 2.6 min inside its bound (run ky), fp16's out and rounds forms (121 tests) and keeps 581
+  # softmax by dtype x form. Part 1: memcheck of every shard; racecheck of all but softmax fp32 and fp16. Parts 2
+  # and 3: racecheck of softmax fp16 and of fp32, each dealt into eight shards (sanitize_spread). One part fills a
+  # call; then sanitize_wait. Why three (sessions 66-67): part 1 so ended 2.6 min inside its bound (run ky), but
+  # both fp32 and fp16 in one part did not fit (run kz: 644 of 702 in 522 s), and part 1 with fp16's out and rounds
+  # forms added had its softmax racecheck shards at under half their pace and cut (run lj: 28 processes on one GPU);
+  # 351 tests at racecheck's 1.2-1.7 a second (runs kz, lb, lc) take 3.5-5 min
   local part=$1 s=tests/ops/test_softmax.py d f tool small
   small=$(ls tests/ops/test_*.py | grep -vE "test_(softmax|reduce_sum|copy|vector_add)\.py$" | tr '\n' ' ')
   for d in "f32:float32" "f16:float16 and not bfloat16" "bf16:not float32 and (bfloat16 or not float16)"; do
@@ -153,15 +153,14 @@ sanitize_suite() {  # PART: the nvidia suite (tests/ops, tests/fuzz) under both 
       [ "$part" = 1 ] || continue
       sanitize_start memcheck "softmax-${d%%:*}-${f%%:*}" $s -k "(${d#*:}) and (${f#*:})"
       case "${d%%:*}-${f%%:*}" in
-        bf16-* | f16-out | f16-rounds) sanitize_start racecheck "softmax-${d%%:*}-${f%%:*}" $s -k "(${d#*:}) and (${f#*:})" ;;
+        bf16-*) sanitize_start racecheck "softmax-${d%%:*}-${f%%:*}" $s -k "(${d#*:}) and (${f#*:})" ;;
       esac
     done
   done
-  if [ "$part" != 1 ]; then
-    sanitize_spread racecheck softmax-part2 8 $s -k \
-      "float32 or (float16 and not bfloat16 and (functional or not out and not over_many_rounds))"
-    return 0
-  fi
+  case "$part" in
+    2) sanitize_spread racecheck softmax-part2 8 $s -k "float16 and not bfloat16"; return 0 ;;
+    3) sanitize_spread racecheck softmax-part3 8 $s -k "float32"; return 0 ;;
+  esac
   for tool in memcheck racecheck; do
     for f in reduce_sum copy vector_add; do sanitize_start $tool $f tests/ops/test_$f.py; done
     sanitize_start $tool small $small

@@ -313,18 +313,19 @@ def test_sanitize_spread_starts_no_shard_without_tests(tmp_path):
 
 
 @pytest.mark.skipif(shutil.which("bash") is None, reason="no bash")
-def test_sanitize_suite_covers_the_suite_in_two_parts(tmp_path):
-    # Part 1: memcheck over every shard; racecheck over all but softmax fp32 and fp16's functional and "rest" forms.
-    # Part 2: racecheck over those, dealt into eight shards. Together each tool sees every test file of tests/ops and
+def test_sanitize_suite_covers_the_suite_in_three_parts(tmp_path):
+    # Part 1: memcheck over every shard; racecheck over all but softmax fp32 and fp16. Parts 2 and 3: racecheck over
+    # softmax fp16 and fp32, each dealt into eight shards. Together each tool sees every test file of tests/ops and
     # tests/fuzz once, and racecheck every softmax test once.
-    work = run_shards(tmp_path, 'sanitize_suite 1; sanitize_wait; ls "$W" > "$W/part1.txt"\nsanitize_suite 2')
+    work = run_shards(tmp_path, 'sanitize_suite 1; sanitize_wait; ls "$W" > "$W/part1.txt"\n'
+                                'sanitize_suite 2; sanitize_suite 3')
     part1 = {n.removesuffix(".log") for n in (work / "part1.txt").read_text().split() if "check-" in n}
     logs = {p.stem for p in work.glob("*check-*.log")}
     forms = ("fn", "out", "rounds", "rest")
     by_form = [f"softmax-{d}-{f}" for d in ("f32", "f16", "bf16") for f in forms]
     others = ["reduce_sum", "copy", "vector_add", "small", "fuzz"]
-    raced_in_1 = [f"softmax-bf16-{f}" for f in forms] + ["softmax-f16-out", "softmax-f16-rounds"]
-    dealt = {f"racecheck-softmax-part2-0{i}" for i in range(8)}
+    raced_in_1 = [f"softmax-bf16-{f}" for f in forms]
+    dealt = {f"racecheck-softmax-part{p}-0{i}" for p in (2, 3) for i in range(8)}
     assert part1 == {f"memcheck-{s}" for s in by_form + others} | {f"racecheck-{s}" for s in others + raced_in_1}
     assert logs - part1 == dealt
     small = (work / "memcheck-small.log").read_text()
@@ -332,7 +333,7 @@ def test_sanitize_suite_covers_the_suite_in_two_parts(tmp_path):
     assert all((f in small) == (f not in {"test_softmax.py", "test_reduce_sum.py", "test_copy.py",
                                           "test_vector_add.py"}) for f in files)
     assert "-k (float32) and (functional) --backend nvidia" in (work / "memcheck-softmax-f32-fn.log").read_text()
-    # racecheck sees each softmax test once: part 1's shards by their -k expressions, part 2's by their ids
+    # racecheck sees each softmax test once: part 1's shards by their -k expressions, parts 2 and 3's by their ids
     softmax = "tests/ops/test_softmax.py"
     in_part1 = []
     for name in raced_in_1:
