@@ -144,23 +144,22 @@ sanitize_suite() {  # PART: the nvidia suite (tests/ops, tests/fuzz) under both 
   # forms added had its softmax racecheck shards at under half their pace and cut (run lj: 28 processes on one GPU);
   # 351 tests at racecheck's 1.2-1.7 a second (runs kz, lb, lc) take 3.5-5 min
   local part=$1 s=tests/ops/test_softmax.py d f tool small
+  case "$part" in
+    2) sanitize_spread racecheck softmax-part2 8 $s -k "float16 and not bfloat16"; return 0 ;;
+    3) sanitize_spread racecheck softmax-part3 8 $s -k "float32"; return 0 ;;
+  esac
   small=$(ls tests/ops/test_*.py | grep -vE "test_(softmax|reduce_sum|copy|vector_add)\.py$" | tr '\n' ' ')
   for d in "f32:float32" "f16:float16 and not bfloat16" "bf16:not float32 and (bfloat16 or not float16)"; do
     # the long-row rounds tests in a shard of their own: inside "rest", racecheck's fp32 shard ran past a call's
     # bound at its last four in both sessions that ran part 2 by form (48 and 56)
     for f in "fn:functional" "out:out and not functional" "rounds:over_many_rounds and not functional and not out" \
       "rest:not functional and not out and not over_many_rounds"; do
-      [ "$part" = 1 ] || continue
       sanitize_start memcheck "softmax-${d%%:*}-${f%%:*}" $s -k "(${d#*:}) and (${f#*:})"
       case "${d%%:*}-${f%%:*}" in
         bf16-*) sanitize_start racecheck "softmax-${d%%:*}-${f%%:*}" $s -k "(${d#*:}) and (${f#*:})" ;;
       esac
     done
   done
-  case "$part" in
-    2) sanitize_spread racecheck softmax-part2 8 $s -k "float16 and not bfloat16"; return 0 ;;
-    3) sanitize_spread racecheck softmax-part3 8 $s -k "float32"; return 0 ;;
-  esac
   for tool in memcheck racecheck; do
     for f in reduce_sum copy vector_add; do sanitize_start $tool $f tests/ops/test_$f.py; done
     sanitize_start $tool small $small

@@ -8,7 +8,8 @@
 //              chunk8 and chunk32 (a block of 512 reads 8 / 32 KB whole, a barrier, writes it), read_only32 (the
 //              read direction alone) and online_held (the library's kernel), every delta in each round, three rounds.
 //   pdl:       the copies and the two one-direction streams at delta 0 launched with and without programmatic
-//              dependent launch (the library launches every kernel with it; the sweeps' copies did not).
+//              dependent launch (the library launches every kernel with it; the sweeps' copies did not), through
+//              the library's cuda::launch_in_clusters (its trigger Early: the stream gives no thread slots).
 //
 //   nvcc -std=c++17 -O3 -arch=sm_90 -Isrc/cpp tests/bench/sweeps/memory_placement.cu -o memory_placement
 //   ./memory_placement > memory_placement.csv
@@ -84,11 +85,8 @@ int main() {
     const unsigned blocks = unsigned(kBytes / (size_t(kThreads) * a.packs * 16));
     const double us = time_graph(launches, [&](int i, cudaStream_t st) {
       char* b = pool.base[size_t(i)];
-      cudaLaunchAttribute attrs[2];
-      const cuda::Stream stream{st, pdl};
-      const cudaLaunchConfig_t cfg = cuda::launch_config(dim3{blocks}, dim3{unsigned(kThreads)}, 0, stream, attrs);
-      CHECK(cudaLaunchKernelEx(&cfg, a.kernel, reinterpret_cast<uint4*>(b + kBytes + delta),
-                               reinterpret_cast<const uint4*>(b), cuda::Trigger::Early));
+      CHECK(cuda::launch_in_clusters(a.kernel, dim3{blocks}, dim3{unsigned(kThreads)}, 0, 0, cuda::Stream{st, pdl},
+                                     reinterpret_cast<uint4*>(b + kBytes + delta), reinterpret_cast<const uint4*>(b)));
     });
     std::printf("%s,%zu,%s,%d,%d,%.2f,%.3f\n", part, delta >> 10, a.name, int(pdl), round, us,
                 a.directions * double(kBytes) / us * 1e-6);

@@ -142,13 +142,8 @@ double time_rows_on(const std::vector<T*>& out, const std::vector<T*>& x, int ro
   const size_t smem = size_t(smem_kb) << 10;
   if (smem) CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(smem)));
   return time_graph(launches, [&](int i, cudaStream_t st) {
-    cudaLaunchAttribute attrs[2];
-    const cuda::Stream stream{st, true};
-    const dim3 grid{unsigned(rows)}, block{unsigned(threads)};
-    cudaLaunchConfig_t cfg = cuda::launch_config(grid, block, 0, stream, attrs);
-    cfg.dynamicSmemBytes = smem;
-    CHECK(cudaLaunchKernelEx(&cfg, kernel, out[size_t(i)], static_cast<const T*>(x[size_t(i)]), r,
-                             cuda::trigger_for(grid, block, stream)));
+    CHECK(cuda::launch_in_clusters(kernel, dim3{unsigned(rows)}, dim3{unsigned(threads)}, 0, smem,
+                                   cuda::Stream{st, true}, out[size_t(i)], static_cast<const T*>(x[size_t(i)]), r));
   });
 }
 
