@@ -96,7 +96,14 @@ LANE_AFTER_WAIT_CASES = [
     (182, 132, 6, 2, False),   # just above: early (ManyWaves) or at exit (lane_packs_at_exit)
     (189, 132, 6, 2, False),   # 1512 rows: after the wait 3 % slower at 1536 halves (7-8 % at 196 blocks, 1536-2048)
     (189, 132, 8, 2, False),   # 2048 halves: 8 packs keep 1.375
-    (189, 132, 4, 2, False),   # 2-4 packs: not timed past 1.375
+    (189, 132, 4, 2, True),    # 2-4 packs: 1.03-1.48x after the wait at most counts of 182-247 (run lk)
+    (189, 132, 4, 4, True),    # ... fp32 rows of 4 packs (512) too
+    (247, 132, 3, 4, True),    # 3 packs: 1.875 x 132 = 247.5, the bound is closed
+    (248, 132, 4, 2, False),   # 4 packs just above (248-259 blocks: 5-15 % slower after the wait)
+    (313, 132, 2, 2, True),    # 2 packs: 2.375 x 132 = 313.5, the bound is closed (1.03-1.37x to 315)
+    (313, 132, 2, 4, True),    # ... fp32 rows of 2 packs (256) too
+    (314, 132, 2, 2, False),   # just above (322-350 blocks: 1-7 % slower)
+    (248, 132, 3, 2, False),   # 3 packs past 1.875 (252-259 blocks: 5-8 % slower)
     (181, 132, 5, 4, True),    # fp32 rows of 5 packs: 1.375
     (182, 132, 5, 4, False),   # ... lost 5-14 % at 203-210 blocks (run lg)
     (182, 132, 5, 2, True),    # 1456x1040: 1.49-1.61x after the wait (runs lf, lg)

@@ -68,10 +68,11 @@ inline bool lane_packs_at_exit(int64_t blocks, int sm_count, int resident) {
 // blocks happen to tile the SMs; after the wait one grid at most waits behind the running one. H200, run kr
 // (docs/runs/reduce-sum-after-wait-h200-2026-12-04-kr.csv; one build, each shape both ways in one process):
 // - a warp a row (lane_packs_rows), more than a sixth of the SMs' count of blocks and at most 1.375 an SM (23-181
-//   on the H200; 1.875 for 16-bit rows of 5 packs a lane, below). Run kr, 23-132 blocks: fp16 rows of 1040 / 1536 /
-//   2048 at every fifth count, 1.01-1.90x faster in 57 of 66 cells, slower in 9 (by 5-12 % in 6: early's lucky
-//   tilings at 33, 88 and 113 blocks); fp32 rows of 768 0.99-1.10x. At 8-18 blocks early was as fast or faster in
-//   5 of 9 cells (the bench's rows-144x1280, 18 blocks, 4 % slower after the wait).
+//   on the H200; 1.875 for rows of 3-4 packs a lane and 16-bit rows of 5, 2.375 for rows of 2, below). Run kr,
+//   23-132 blocks: fp16 rows of 1040 / 1536 / 2048 at every fifth count, 1.01-1.90x faster in 57 of 66 cells, slower
+//   in 9 (by 5-12 % in 6: early's lucky tilings at 33, 88 and 113 blocks); fp32 rows of 768 0.99-1.10x. At 8-18
+//   blocks early was as fast or faster in 5 of 9 cells (the bench's rows-144x1280, 18 blocks, 4 % slower after the
+//   wait).
 //   Past one an SM, run ku (docs/runs/reduce-sum-lane-after-wait-past-one-an-sm-h200-2026-12-04-ku.csv, every
 //   seventh count of 133-399 blocks): up to 1.375 blocks an SM (181 on the H200) after the wait was faster in 34 of
 //   42 cells of fp16 1040-2048 and fp32 768-1024 (1.05-1.79x), within 2 % in 4 and 4-13 % slower in 4 (147, 161 and
@@ -89,6 +90,13 @@ inline bool lane_packs_at_exit(int64_t blocks, int sm_count, int resident) {
 //   1.375: they gained at 182-196 and 217-238 but lost 5-14 % at 203-210 and 4 % at 245 (lg), three counts of ten.
 //   Rows of 6-8 packs lost from about 189 blocks in run ku (1536 / 2048 halves, fp32 768; 1288 halves won to ~230),
 //   and fp32 1024 alternated by tiling in lf and ku: they keep 1.375 too.
+//   Rows of 2-4 packs a lane (16-bit 264-1024 elements, fp32 132-512), run lk (session 68; docs/runs/reduce-sum-lane-
+//   after-wait-2-4-packs-h200-2026-12-04-lk.csv), 182-399 blocks, each cell four times in two contexts (every seventh
+//   count; fp32 every fourteenth) and every count of 200-212 and 243-260 at 16-bit 512 / 1024: at 3-4 packs after the
+//   wait 1.03-1.48x faster at most counts of 182-247, 2-15 % slower at 206-211 (4 packs; 3 packs at 210 by 2-6 %,
+//   the hole 16-bit 5 packs have there too), ties at 203 and 245 in bf16 768; so they take 1.875 as 16-bit 5 packs
+//   do, and lose 5-15 % from 248-259. Rows of 2 packs gained at nearly every count to 315 (1.03-1.37x; 3-4 % slower
+//   only at 256 in bf16) and lost 1-7 % at 322-350, so they go on to 2.375 an SM (313 on the H200).
 // - 1-16 threads a row (packed_rows_threads), more than a sixth of a wave and at most one and a half: 1.01-1.30x
 //   faster in 43 of 48 (length, rows, dtype) cells from 0.18 to 1.45 waves, 0.1-5 % slower in 5; at 0.12 waves and
 //   under slower in all 49 (1-8 %: a kernel this short gains more from the early launch than it loses to the
@@ -96,7 +104,9 @@ inline bool lane_packs_at_exit(int64_t blocks, int sm_count, int resident) {
 //   it lost 5-10 % at 0.24-0.49 waves (the bench's rows-4096x128 fp32 1.21 -> 1.43 us), and after the wait that
 //   row reads 1.11-1.40 us by what ran before it in the process where early reads 1.17-1.20 (run kw).
 inline bool lane_packs_after_wait(int64_t blocks, int sm_count, int lane_packs, int elem_size) {
-  const int64_t eighths = lane_packs == 5 && elem_size == 2 ? 15 : 11;  // blocks an SM at most, in eighths
+  int64_t eighths = 11;  // blocks an SM at most, in eighths
+  if (lane_packs == 2) eighths = 19;
+  else if (lane_packs <= 4 || (lane_packs == 5 && elem_size == 2)) eighths = 15;
   return 6 * blocks > sm_count && 8 * blocks <= eighths * sm_count;
 }
 
