@@ -98,10 +98,10 @@ def correctness_cases() -> list[CorrectnessCase]:
         # the trigger by grid: nvidia fp16 at 6 packs a lane over 4 blocks an SM triggers at exit (lane_packs_at_exit);
         # on an H200 23-181 blocks take the kernel that triggers after its wait (lane_packs_after_wait: 184, 1056,
         # 1064 and 1448 rows in, 176 and 1456x1536 out), 23-247 for 16-bit rows of 5 packs a lane (1456 and 1976
-        # x1040 in, 1984 out; fp32 1456x520 out) and rows of 3-4 (1976x1024 halves and 1976x384 fp32 in, 1984x1024
-        # halves out), 23-313 for rows of 2 (2504x512 halves and 2504x256 fp32 in, 2512 out), and so do rows of
-        # 1-16 packs over a sixth to 1.5 waves
-        # (packed_rows_after_wait: 12288x32, 192-384 blocks);
+        # x1040 in, 1984 out; fp32 1456x520 out), 16-bit rows of 4 and all of 3 (1976x1024 halves and 1976x384 fp32
+        # in, 1984x1024 halves and fp32 1456x512 out), 23-313 for rows of 2 (2504x512 halves and 2504x256 fp32 in,
+        # 2512 out), and so do rows of 1-16 packs over a sixth to 1.5 waves (packed_rows_after_wait: 12288x32,
+        # 192-384 blocks);
         # tilelang's 5-8 packs early over a few rows and past a wave of 8 blocks an SM, at exit between (warp_row_plan)
         C("lane-packs-at-exit", _x((4080, 1536))),
         C("lane-packs-after-wait-low", _x((184, 1040))),
@@ -117,6 +117,7 @@ def correctness_cases() -> list[CorrectnessCase]:
         C("lane-packs-4-after-wait-top", _x((1976, 1024))),
         C("lane-packs-4-past-after-wait", _x((1984, 1024))),
         C("lane-packs-3-fp32-after-wait-top", _x((1976, 384))),
+        C("lane-packs-4-fp32-past-after-wait", _x((1456, 512))),
         C("lane-packs-2-after-wait-top", _x((2504, 512))),
         C("lane-packs-2-fp32-after-wait-top", _x((2504, 256))),
         C("lane-packs-2-past-after-wait", _x((2512, 512))),

@@ -68,7 +68,7 @@ inline bool lane_packs_at_exit(int64_t blocks, int sm_count, int resident) {
 // blocks happen to tile the SMs; after the wait one grid at most waits behind the running one. H200, run kr
 // (docs/runs/reduce-sum-after-wait-h200-2026-12-04-kr.csv; one build, each shape both ways in one process):
 // - a warp a row (lane_packs_rows), more than a sixth of the SMs' count of blocks and at most 1.375 an SM (23-181
-//   on the H200; 1.875 for rows of 3-4 packs a lane and 16-bit rows of 5, 2.375 for rows of 2, below). Run kr,
+//   on the H200; 1.875 for rows of 3 packs a lane and 16-bit rows of 4-5, 2.375 for rows of 2, below). Run kr,
 //   23-132 blocks: fp16 rows of 1040 / 1536 / 2048 at every fifth count, 1.01-1.90x faster in 57 of 66 cells, slower
 //   in 9 (by 5-12 % in 6: early's lucky tilings at 33, 88 and 113 blocks); fp32 rows of 768 0.99-1.10x. At 8-18
 //   blocks early was as fast or faster in 5 of 9 cells (the bench's rows-144x1280, 18 blocks, 4 % slower after the
@@ -93,10 +93,13 @@ inline bool lane_packs_at_exit(int64_t blocks, int sm_count, int resident) {
 //   Rows of 2-4 packs a lane (16-bit 264-1024 elements, fp32 132-512), run lk (session 68; docs/runs/reduce-sum-lane-
 //   after-wait-2-4-packs-h200-2026-12-04-lk.csv), 182-399 blocks, each cell four times in two contexts (every seventh
 //   count; fp32 every fourteenth) and every count of 200-212 and 243-260 at 16-bit 512 / 1024: at 3-4 packs after the
-//   wait 1.03-1.48x faster at most counts of 182-247, 2-15 % slower at 206-211 (4 packs; 3 packs at 210 by 2-6 %,
+//   wait 1.03-1.51x faster at most counts of 182-247, 2-15 % slower at 206-211 (4 packs; 3 packs at 210 by 2-6 %,
 //   the hole 16-bit 5 packs have there too), ties at 203 and 245 in bf16 768; so they take 1.875 as 16-bit 5 packs
-//   do, and lose 5-15 % from 248-259. Rows of 2 packs gained at nearly every count to 315 (1.03-1.37x; 3-4 % slower
-//   only at 256 in bf16) and lost 1-7 % at 322-350, so they go on to 2.375 an SM (313 on the H200).
+//   do, and lose 5-15 % from 248-259. Run ll timed the landed bound against 1.375 in one build (docs/runs/reduce-sum-
+//   lane-after-wait-2-4-packs-landed-h200-2026-12-04-ll.csv): the same signs, but fp32 rows of 4 packs (512) lost
+//   12-13 % at 203-210 and 4 % at 245, three counts of ten as fp32 5 packs in lg, so fp32 keeps 1.375 from 4 packs.
+//   Rows of 2 packs gained at nearly every count to 315 (1.03-1.37x; 3-4 % slower only at 256 in bf16) and lost 1-7 %
+//   at 322-350, so they go on to 2.375 an SM (313 on the H200).
 // - 1-16 threads a row (packed_rows_threads), more than a sixth of a wave and at most one and a half: 1.01-1.30x
 //   faster in 43 of 48 (length, rows, dtype) cells from 0.18 to 1.45 waves, 0.1-5 % slower in 5; at 0.12 waves and
 //   under slower in all 49 (1-8 %: a kernel this short gains more from the early launch than it loses to the
@@ -106,7 +109,7 @@ inline bool lane_packs_at_exit(int64_t blocks, int sm_count, int resident) {
 inline bool lane_packs_after_wait(int64_t blocks, int sm_count, int lane_packs, int elem_size) {
   int64_t eighths = 11;  // blocks an SM at most, in eighths
   if (lane_packs == 2) eighths = 19;
-  else if (lane_packs <= 4 || (lane_packs == 5 && elem_size == 2)) eighths = 15;
+  else if (lane_packs <= (elem_size == 2 ? 5 : 3)) eighths = 15;
   return 6 * blocks > sm_count && 8 * blocks <= eighths * sm_count;
 }
 
