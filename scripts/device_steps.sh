@@ -141,8 +141,9 @@ sanitize_suite() {  # PART: the nvidia suite (tests/ops, tests/fuzz) under both 
   # and 3: racecheck of softmax fp16 and of fp32, each dealt into eight shards (sanitize_spread). One part fills a
   # call; then sanitize_wait. Why three (sessions 66-67): part 1 so ended 2.6 min inside its bound (run ky), but
   # both fp32 and fp16 in one part did not fit (run kz: 644 of 702 in 522 s), and part 1 with fp16's out and rounds
-  # forms added had its softmax racecheck shards at under half their pace and cut (run lj: 28 processes on one GPU);
-  # 351 tests at racecheck's 1.2-1.7 a second (runs kz, lb, lc) take 3.5-5 min
+  # forms added had its softmax racecheck shards at under half their pace and cut (run lj: 28 processes on one GPU).
+  # Timed in session 68: part 2 (fp16, 351 tests) 3.5-3.9 min (run lm); part 3 (fp32, 351) about 6.5 min, its
+  # long-row rounds tests the slowest (run ln, cut at 400 s with 345 done): each part a call of its own
   local part=$1 s=tests/ops/test_softmax.py d f tool small
   case "$part" in
     2) sanitize_spread racecheck softmax-part2 8 $s -k "float16 and not bfloat16"; return 0 ;;
