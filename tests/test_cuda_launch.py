@@ -85,7 +85,7 @@ def test_lane_packs_at_exit(lane_packs_program, blocks, sm_count, resident, expe
 
 # (blocks, SMs, packs a lane, element bytes, expected), lane_packs_after_wait in
 # ops/reduce_sum/nvidia/short_rows_plan.cuh: more than a sixth of the SMs' count of blocks, at most 1.375 an SM (runs
-# kr, ku), 1.875 for 16-bit rows of 5 packs a lane (runs lf, lg)
+# kr, ku), 1.875 for rows of 3 packs a lane and 16-bit rows of 4-5 (runs lf, lg, lk, ll), 2.375 for rows of 2 (lk, ll)
 LANE_AFTER_WAIT_CASES = [
     (18, 132, 5, 2, False),    # rows-144x1280: early was 4 % faster in the bench
     (22, 132, 5, 2, False),    # 132 / 6: the bound is open
