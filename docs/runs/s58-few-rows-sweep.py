@@ -14,6 +14,9 @@ row onto whole_batches + rest at that many threads a row) passes its arms and sh
 
 Session 60's run jx times the landed rule against the Warp path it replaced (runs/s60-rules-off-switch.patch:
 ORT_RULES_OFF=1 turns the rule off at create): --switch ORT_RULES_OFF --arms 1 0 (the old path first).
+
+Session 69's --shared-inputs prepares every arm over one set of tensors: in run lo, arms that were one launch read up
+to 16 % apart, the same way in both passes, each over its own tensors (the floor this sweep had without the flag).
 """
 import argparse
 import os
@@ -28,12 +31,15 @@ LENGTHS = (1280, 1536, 2304, 3072, 4000)
 ROWS = (144, 264, 528, 1008, 2016, 4080)
 
 
-def prepare(dtype, rows, n, arm, switch="ORT_REDUCE_FEW"):
+def tensors(dtype, rows, n):
+    return [(torch.randn(rows, n, device="cuda").to(dtype), torch.empty(rows, device="cuda", dtype=dtype))
+            for _ in range(rotation_count(rows * n * dtype.itemsize))]
+
+
+def prepare(dtype, rows, n, arm, switch="ORT_REDUCE_FEW", sets=None):
     os.environ[switch] = arm
     calls = []
-    for _ in range(rotation_count(rows * n * dtype.itemsize)):
-        x = torch.randn(rows, n, device="cuda").to(dtype)
-        o = torch.empty(rows, device="cuda", dtype=dtype)
+    for x, o in sets or tensors(dtype, rows, n):
         call = ort.prepare_reduce_sum(x, out=o, backend="nvidia")
         call()
         torch.testing.assert_close(o.double(), x.double().sum(-1), rtol=2e-2, atol=5e-2)
@@ -48,13 +54,15 @@ def main():
     p.add_argument("--rows", nargs="+", type=int, default=list(ROWS))
     p.add_argument("--dtypes", nargs="+", default=["float32", "bfloat16", "float16"])
     p.add_argument("--switch", default="ORT_REDUCE_FEW", help="the environment variable create() reads")
+    p.add_argument("--shared-inputs", action="store_true", help="every arm over the same tensors")
     args = p.parse_args()
     arms = tuple(args.arms)
     print("dtype,rows,n," + ",".join(f"arm{a}_us" for a in arms) + ",best_over_main", flush=True)
     for dtype in (getattr(torch, d) for d in args.dtypes):
         for n in args.lengths:
             for rows in args.rows:
-                ops = {a: prepare(dtype, rows, n, a, args.switch) for a in arms}
+                sets = tensors(dtype, rows, n) if args.shared_inputs else None
+                ops = {a: prepare(dtype, rows, n, a, args.switch, sets) for a in arms}
                 res = {a: [] for a in arms}
                 for a in arms + arms[::-1]:
                     res[a].append(time_cuda(ops[a]).median_us)
