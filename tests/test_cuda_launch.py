@@ -83,33 +83,49 @@ def test_lane_packs_at_exit(lane_packs_program, blocks, sm_count, resident, expe
     assert lane_packs_program[(str(blocks), str(sm_count), str(resident))] is expected
 
 
-# (blocks, SMs, packs a lane, element bytes, expected), lane_packs_after_wait in
+# (blocks, SMs, packs a lane, element bytes, resident blocks an SM, expected), lane_packs_after_wait in
 # ops/reduce_sum/nvidia/short_rows_plan.cuh: more than a sixth of the SMs' count of blocks, at most 1.375 an SM (runs
-# kr, ku), 1.875 for rows of 3 packs a lane and 16-bit rows of 4-5 (runs lf, lg, lk, ll), 2.375 for rows of 2 (lk, ll)
+# kr, ku), 1.875 for rows of 3 packs a lane and 16-bit rows of 4-5 (runs lf, lg, lk, ll), 2.375 for rows of 2 (lk,
+# ll); inside that, grids the SMs' slots hold a whole number of times to within 1/40 of a grid stay early (run lp).
+# Residents as the H200 build has them: 8 for every fp32 row and 16-bit rows of 2-5 packs, 6 for fp16 rows of 6-7,
+# 5 for 16-bit rows of 8 (registers: cuobjdump -res-usage).
 LANE_AFTER_WAIT_CASES = [
-    (18, 132, 5, 2, False),    # rows-144x1280: early was 4 % faster in the bench
-    (22, 132, 5, 2, False),    # 132 / 6: the bound is open
-    (23, 132, 5, 2, True),     # 184 rows: 1.14-1.42x after the wait
-    (132, 132, 6, 2, True),    # 1056 rows: one an SM
-    (133, 132, 5, 2, True),    # 1064 rows: 1.13-1.80x after the wait (run ku)
-    (181, 132, 6, 2, True),    # 1.375 x 132 = 181.5: the bound is closed
-    (182, 132, 6, 2, False),   # just above: early (ManyWaves) or at exit (lane_packs_at_exit)
-    (189, 132, 6, 2, False),   # 1512 rows: after the wait 3 % slower at 1536 halves (7-8 % at 196 blocks, 1536-2048)
-    (189, 132, 8, 2, False),   # 2048 halves: 8 packs keep 1.375
-    (189, 132, 4, 2, True),    # 2-4 packs: 1.03-1.48x after the wait at most counts of 182-247 (run lk)
-    (189, 132, 4, 4, False),   # fp32 rows of 4 packs (512) keep 1.375: 4-13 % slower at 203, 210 and 245 (run ll)
-    (247, 132, 3, 4, True),    # 3 packs: 1.875 x 132 = 247.5, the bound is closed
-    (248, 132, 4, 2, False),   # 4 packs just above (248-259 blocks: 5-15 % slower after the wait)
-    (313, 132, 2, 2, True),    # 2 packs: 2.375 x 132 = 313.5, the bound is closed (1.03-1.37x to 315)
-    (313, 132, 2, 4, True),    # ... fp32 rows of 2 packs (256) too
-    (314, 132, 2, 2, False),   # just above (322-350 blocks: 1-7 % slower)
-    (248, 132, 3, 2, False),   # 3 packs past 1.875 (252-259 blocks: 5-8 % slower)
-    (181, 132, 5, 4, True),    # fp32 rows of 5 packs: 1.375
-    (182, 132, 5, 4, False),   # ... lost 5-14 % at 203-210 blocks (run lg)
-    (182, 132, 5, 2, True),    # 1456x1040: 1.49-1.61x after the wait (runs lf, lg)
-    (247, 132, 5, 2, True),    # 1.875 x 132 = 247.5: the bound is closed
-    (248, 132, 5, 2, False),   # just above (252 blocks: bf16 4-14 % slower after the wait)
-    (512, 132, 5, 2, False),   # 4096 rows: after the wait 22-31 % slower in 16-bit (runs kp, kt)
+    (18, 132, 5, 2, 8, False),    # rows-144x1280: early was 4 % faster in the bench
+    (22, 132, 5, 2, 8, False),    # 132 / 6: the bound is open
+    (23, 132, 5, 2, 8, True),     # 184 rows: 1.14-1.42x after the wait
+    (132, 132, 6, 2, 0, True),    # 1056 rows: one an SM; resident unknown, the window alone
+    (133, 132, 5, 2, 8, True),    # 1064 rows: 1.13-1.80x after the wait (run ku)
+    (181, 132, 6, 2, 6, True),    # 1.375 x 132 = 181.5: the bound is closed
+    (182, 132, 6, 2, 6, False),   # just above: early (ManyWaves) or at exit (lane_packs_at_exit)
+    (189, 132, 6, 2, 6, False),   # 1512 rows: after the wait 3 % slower at 1536 halves (7-8 % at 196 blocks, 1536-2048)
+    (189, 132, 8, 2, 5, False),   # 2048 halves: 8 packs keep 1.375
+    (189, 132, 4, 2, 8, True),    # 2-4 packs: 1.03-1.48x after the wait at most counts of 182-247 (run lk)
+    (189, 132, 4, 4, 8, False),   # fp32 rows of 4 packs (512) keep 1.375: 4-13 % slower at 203, 210 and 245 (run ll)
+    (247, 132, 3, 4, 8, True),    # 3 packs: 1.875 x 132 = 247.5, the bound is closed
+    (248, 132, 4, 2, 8, False),   # 4 packs just above (248-259 blocks: 5-15 % slower after the wait)
+    (313, 132, 2, 2, 8, True),    # 2 packs: 2.375 x 132 = 313.5, the bound is closed (1.03-1.37x to 315)
+    (313, 132, 2, 4, 8, True),    # ... fp32 rows of 2 packs (256) too
+    (314, 132, 2, 2, 8, False),   # just above (322-350 blocks: 1-7 % slower)
+    (248, 132, 3, 2, 8, False),   # 3 packs past 1.875 (252-259 blocks: 5-8 % slower)
+    (181, 132, 5, 4, 8, True),    # fp32 rows of 5 packs: 1.375
+    (182, 132, 5, 4, 8, False),   # ... lost 5-14 % at 203-210 blocks (run lg)
+    (182, 132, 5, 2, 8, True),    # 1456x1040: 1.49-1.61x after the wait (runs lf, lg)
+    (247, 132, 5, 2, 8, True),    # 1.875 x 132 = 247.5: the bound is closed
+    (248, 132, 5, 2, 8, False),   # just above (252 blocks: bf16 4-14 % slower after the wait)
+    (512, 132, 5, 2, 8, False),   # 4096 rows: after the wait 22-31 % slower in 16-bit (runs kp, kt)
+    # whole grids (run lp, early / after the wait): 1056 = 8 x 132 = 5 x 211 + 1, 792 = 6 x 132 = 5 x 158 + 2,
+    # 660 = 4 x 164 + 4
+    (132, 132, 6, 2, 6, False),   # fp16 1536 x 1056 rows: early 1.09x faster
+    (132, 132, 3, 4, 8, False),   # fp32 384: 1.03-1.05x
+    (24, 132, 4, 2, 8, False),    # just past a sixth, 1056 = 44 x 24: 1.08-1.09x
+    (211, 132, 4, 2, 8, False),   # fp16 / bf16 1024: 1.09-1.12x
+    (158, 132, 6, 2, 6, False),   # fp16 1536: 1.25x
+    (164, 132, 8, 2, 5, False),   # fp16 2048: 1.18-1.20x
+    (210, 132, 4, 2, 8, True),    # 6 left over (40 x 6 > 210): after the wait, though early was 1.04-1.11x faster
+    (163, 132, 8, 2, 5, True),    # 8 left over: after the wait (early 1.19x faster: the band's cost)
+    (50, 132, 4, 2, 8, True),     # 6 left over, 12 % of a grid: early took 1.47x as long in bf16
+    (117, 132, 3, 4, 8, True),    # 3 left over (40 x 3 > 117): early 5 % slower in fp32 384
+    (158, 132, 6, 2, 8, True),    # bf16 rows of 6 packs hold 8 an SM: 1056 mod 158 = 108, after the wait
 ]
 
 # (blocks of 256 threads, thread slots, expected), packed_rows_after_wait: more than a sixth of a wave, at most 1.5
@@ -127,9 +143,9 @@ PACKED_AFTER_WAIT_CASES = [
 
 @pytest.fixture(scope="module")
 def after_wait_program(tmp_path_factory):
-    checks = [f'  std::printf("lane %d %d %d %d %d\\n", {b}, {sm}, {packs}, {size}, '
-              f'int(ort::lane_packs_after_wait({b}, {sm}, {packs}, {size})));'
-              for b, sm, packs, size, _ in LANE_AFTER_WAIT_CASES]
+    checks = [f'  std::printf("lane %d %d %d %d %d %d\\n", {b}, {sm}, {packs}, {size}, {res}, '
+              f'int(ort::lane_packs_after_wait({b}, {sm}, {packs}, {size}, {res})));'
+              for b, sm, packs, size, res, _ in LANE_AFTER_WAIT_CASES]
     checks += [f'  std::printf("packed %d %d %d\\n", {b}, {slots}, int(ort::packed_rows_after_wait({b}, {slots})));'
                for b, slots, _ in PACKED_AFTER_WAIT_CASES]
     lines = host_program_lines(tmp_path_factory, "after_wait",
@@ -138,9 +154,11 @@ def after_wait_program(tmp_path_factory):
     return {tuple(line.split()[:-1]): line.split()[-1] == "1" for line in lines}
 
 
-@pytest.mark.parametrize(("blocks", "sm_count", "lane_packs", "elem_size", "expected"), LANE_AFTER_WAIT_CASES)
-def test_lane_packs_after_wait(after_wait_program, blocks, sm_count, lane_packs, elem_size, expected):
-    assert after_wait_program[("lane", str(blocks), str(sm_count), str(lane_packs), str(elem_size))] is expected
+@pytest.mark.parametrize(("blocks", "sm_count", "lane_packs", "elem_size", "resident", "expected"),
+                         LANE_AFTER_WAIT_CASES)
+def test_lane_packs_after_wait(after_wait_program, blocks, sm_count, lane_packs, elem_size, resident, expected):
+    key = ("lane", str(blocks), str(sm_count), str(lane_packs), str(elem_size), str(resident))
+    assert after_wait_program[key] is expected
 
 
 @pytest.mark.parametrize(("blocks", "thread_slots", "expected"), PACKED_AFTER_WAIT_CASES)

@@ -96,17 +96,20 @@ def correctness_cases() -> list[CorrectnessCase]:
         C("lane-packs-ragged-5", _x((200, 1032))),
         C("lane-packs-fp32-8", _x((1100, 1024))),
         # the trigger by grid: nvidia fp16 at 6 packs a lane over 4 blocks an SM triggers at exit (lane_packs_at_exit);
-        # on an H200 23-181 blocks take the kernel that triggers after its wait (lane_packs_after_wait: 184, 1056,
+        # on an H200 23-181 blocks take the kernel that triggers after its wait (lane_packs_after_wait: 184,
         # 1064 and 1448 rows in, 176 and 1456x1536 out), 23-247 for 16-bit rows of 5 packs a lane (1456 and 1976
         # x1040 in, 1984 out; fp32 1456x520 out), 16-bit rows of 4 and all of 3 (1976x1024 halves and 1976x384 fp32
         # in, 1984x1024 halves and fp32 1456x512 out), 23-313 for rows of 2 (2504x512 halves and 2504x256 fp32 in,
         # 2512 out), and so do rows of 1-16 packs over a sixth to 1.5 waves (packed_rows_after_wait: 12288x32,
-        # 192-384 blocks);
+        # 192-384 blocks); inside those windows grids that the SMs' slots hold a whole number of times stay early
+        # (1056x1040, 132 blocks, 8 resident; fp16 1264x1536, 158 of 6 resident; 1688x1024, 211 of 8);
         # tilelang's 5-8 packs early over a few rows and past a wave of 8 blocks an SM, at exit between (warp_row_plan)
         C("lane-packs-at-exit", _x((4080, 1536))),
         C("lane-packs-after-wait-low", _x((184, 1040))),
         C("lane-packs-below-after-wait", _x((176, 1040))),
-        C("lane-packs-after-wait-edge", _x((1056, 1040))),
+        C("lane-packs-whole-grids-132", _x((1056, 1040))),
+        C("lane-packs-whole-grids-6", _x((1264, 1536))),
+        C("lane-packs-whole-grids-211", _x((1688, 1024))),
         C("lane-packs-after-wait-past-one-an-sm", _x((1064, 1040))),
         C("lane-packs-after-wait-top", _x((1448, 1040))),
         C("lane-packs-past-after-wait", _x((1456, 1536))),

@@ -168,7 +168,7 @@ void plan(ReduceSumCudaDescriptor* d, const DeviceProps& props) {
         const int resident = lane_packs_blocks_per_sm(d->info.dtype, d->lane_packs);
         p.at_exit = lane_packs_at_exit(p.blocks, props.sm_count, resident);
         p.after_wait = lane_packs_after_wait(p.blocks, props.sm_count, d->lane_packs,  // its prologue ignores at_exit
-                                             dtype_size(d->info.dtype));
+                                             dtype_size(d->info.dtype), resident);
         d->lane_rows = p;
       }
     }
