@@ -86,7 +86,8 @@ def test_lane_packs_at_exit(lane_packs_program, blocks, sm_count, resident, expe
 # (blocks, SMs, packs a lane, element bytes, resident blocks an SM, expected), lane_packs_after_wait in
 # ops/reduce_sum/nvidia/short_rows_plan.cuh: more than a sixth of the SMs' count of blocks, at most 1.375 an SM (runs
 # kr, ku), 1.875 for rows of 3 packs a lane and 16-bit rows of 4-5 (runs lf, lg, lk, ll), 2.375 for rows of 2 (lk,
-# ll); inside that, grids the SMs' slots hold a whole number of times to within 1/40 of a grid stay early (run lp).
+# ll); inside that, grids the SMs' slots hold a whole number of times to within 1/40 of a grid stay early up to 1.625
+# blocks an SM (runs lp, lq).
 # Residents as the H200 build has them: 8 for every fp32 row and 16-bit rows of 2-5 packs, 6 for fp16 rows of 6-7,
 # 5 for 16-bit rows of 8 (registers: cuobjdump -res-usage).
 LANE_AFTER_WAIT_CASES = [
@@ -126,6 +127,11 @@ LANE_AFTER_WAIT_CASES = [
     (50, 132, 4, 2, 8, True),     # 6 left over, 12 % of a grid: early took 1.47x as long in bf16
     (117, 132, 3, 4, 8, True),    # 3 left over (40 x 3 > 117): early 5 % slower in fp32 384
     (158, 132, 6, 2, 8, True),    # bf16 rows of 6 packs hold 8 an SM: 1056 mod 158 = 108, after the wait
+    (214, 132, 2, 2, 8, True),    # 1.625 x 132 = 214.5, inside the bound, but 1056 mod 214 = 200: after the wait
+    (264, 132, 2, 2, 8, True),    # 1056 = 4 x 264, but past 1.625 an SM: early 6-7 % slower at 2 packs (run lq)
+    (263, 132, 2, 4, 8, True),    # 4 left over, fp32 256: early 2-3 % slower (run lq)
+    (176, 132, 7, 2, 6, True),    # fp16 1792, 6 resident: 792 mod 176 = 88, after the wait
+    (132, 132, 7, 2, 6, False),   # ... and 792 = 6 x 132: early (run lq: 1.21x)
 ]
 
 # (blocks of 256 threads, thread slots, expected), packed_rows_after_wait: more than a sixth of a wave, at most 1.5

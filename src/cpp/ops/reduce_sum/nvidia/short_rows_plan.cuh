@@ -107,21 +107,25 @@ inline bool lane_packs_at_exit(int64_t blocks, int sm_count, int resident) {
 //   it lost 5-10 % at 0.24-0.49 waves (the bench's rows-4096x128 fp32 1.21 -> 1.43 us), and after the wait that
 //   row reads 1.11-1.40 us by what ran before it in the process where early reads 1.17-1.20 (run kw).
 // Inside the window, grids that the SMs' slots (sm_count x `resident` blocks of the kernel, 0 where unknown) hold a
-// whole number of times, to within 1/40 of a grid, keep the early trigger: there a chain of early-triggered grids
-// tiles the slots, so no grid waits for a straggler's slot. Run lp (session 69; docs/runs/reduce-sum-lane-tiles-
-// shared-inputs-h200-2026-12-04-lp.csv; every arm over the same tensors, since run lo's arms over separate ones read
-// one launch up to 16 % apart) timed all 55 such cells in the windows of fp16 / bf16 1024 and fp32 384 (8 resident:
-// 24-176 blocks where 1056 mod blocks = 0, and 211), fp16 1536 (6: 24-132, 113, 158) and fp16 2048 (5: 30-165,
-// 164), twice: early 1.03-1.25x faster in 45, within 3 % in 10 (geomean 1.07x). A looser band does not hold: with
-// 3-12 % of a grid left over early was slower in 39 of 61 cells under 132 blocks (bf16 1024 at 50: 1.47x as long),
-// and from 149 it won in 16-bit and lost in fp32 (fp32 384 at 149: 1.23x as long).
+// whole number of times, to within 1/40 of a grid, keep the early trigger up to 1.625 blocks an SM: there a chain of
+// early-triggered grids tiles the slots, so no grid waits for a straggler's slot. Run lp (session 69; docs/runs/
+// reduce-sum-lane-tiles-shared-inputs-h200-2026-12-04-lp.csv; every arm over the same tensors, since run lo's arms
+// over separate ones read one launch up to 16 % apart) timed all 55 such cells in the windows of fp16 / bf16 1024 and
+// fp32 384 (8 resident: 24-176 blocks where 1056 mod blocks = 0, and 211), fp16 1536 (6: 24-132, 113, 158) and fp16
+// 2048 (5: 30-165, 164), twice: early 1.03-1.25x faster in 45, within 3 % in 10 (geomean 1.07x). A looser band does
+// not hold: with 3-12 % of a grid left over early was slower in 39 of 61 cells under 132 blocks (bf16 1024 at 50:
+// 1.47x as long), and from 149 it won in 16-bit and lost in fp32 (fp32 384 at 149: 1.23x as long). Run lq
+// (docs/runs/reduce-sum-lane-whole-grids-h200-2026-12-04-lq.csv) timed the band against the rule before it in one
+// build on nine more kernels (16-bit rows of 2, 3, 5, 6, 7 and 8 packs, fp32 2, 4, 5): landed / old 0.77-1.01 in
+// 103 of 111 cells (geomean 0.94), but rows of 2 packs at 263-264 blocks (two an SM: 1056 = 4 x 264) 2-8 % slower,
+// hence the bound at 1.625 an SM (211 blocks on the H200, the highest count that won).
 inline bool lane_packs_after_wait(int64_t blocks, int sm_count, int lane_packs, int elem_size, int resident) {
   int64_t eighths = 11;  // blocks an SM at most, in eighths
   if (lane_packs == 2) eighths = 19;
   else if (lane_packs <= (elem_size == 2 ? 5 : 3)) eighths = 15;
   if (!(6 * blocks > sm_count && 8 * blocks <= eighths * sm_count)) return false;
   const int64_t left_over = int64_t(sm_count) * resident % blocks;
-  return resident <= 0 || 40 * left_over >= blocks;
+  return resident <= 0 || 8 * blocks > 13 * sm_count || 40 * left_over >= blocks;
 }
 
 inline bool packed_rows_after_wait(int64_t blocks, int64_t thread_slots) {
