@@ -87,7 +87,7 @@ def test_lane_packs_at_exit(lane_packs_program, blocks, sm_count, resident, expe
 # ops/reduce_sum/nvidia/short_rows_plan.cuh: more than a sixth of the SMs' count of blocks, at most 1.375 an SM (runs
 # kr, ku), 1.875 for rows of 3 packs a lane and 16-bit rows of 4-5 (runs lf, lg, lk, ll), 2.375 for rows of 2 (lk,
 # ll); inside that, grids the SMs' slots hold a whole number of times to within 1/40 of a grid stay early up to 1.625
-# blocks an SM (runs lp, lq); rows of 2 packs wait again past a third of the slots, to three an SM (run ls).
+# blocks an SM (runs lp, lq).
 # Residents as the H200 build has them: 8 for every fp32 row and 16-bit rows of 2-5 packs, 6 for fp16 rows of 6-7,
 # 5 for 16-bit rows of 8 (registers: cuobjdump -res-usage).
 LANE_AFTER_WAIT_CASES = [
@@ -132,13 +132,6 @@ LANE_AFTER_WAIT_CASES = [
     (263, 132, 2, 4, 8, True),    # 4 left over, fp32 256: early 2-3 % slower (run lq)
     (176, 132, 7, 2, 6, True),    # fp16 1792, 6 resident: 792 mod 176 = 88, after the wait
     (132, 132, 7, 2, 6, False),   # ... and 792 = 6 x 132: early (run lq: 1.21x)
-    # rows of 2 packs past a third of the slots (1056 / 3 = 352), to three an SM (run ls)
-    (352, 132, 2, 2, 8, False),   # three grids fit: early (329-350 blocks: after the wait 2-4 % slower)
-    (353, 132, 2, 2, 8, True),    # they do not: after the wait 1.01-1.14x faster at 357-392
-    (396, 132, 2, 4, 8, True),    # 3 x 132: the bound is closed
-    (397, 132, 2, 2, 8, False),   # just above
-    (357, 132, 3, 2, 8, False),   # rows of 3 packs keep early (0-12 % slower after the wait at 357-392, run lk)
-    (357, 132, 2, 2, 0, False),   # resident unknown: early
 ]
 
 # (blocks of 256 threads, thread slots, expected), packed_rows_after_wait: more than a sixth of a wave, at most 1.5

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Run lt (session 69, the last device time): the landed 2-pack window past a third of the slots (353-396 blocks on
-# the H200). Host code only. The build with runs/s69-lane-wide-2-packs-switch.patch (ORT_LANE_WIDE=1: after the wait
-# to three an SM), so that the arms tie where main now waits (357-396) and differ at 350 (early on main); then
-# reduce_sum's tests, fuzz and the rule's tests on nvidia.
+# Run lt (prepared in session 69, not run: refused, too little device time left to start a machine). The 2-pack
+# window past a third of the slots (353-396 blocks on the H200): run it on main with
+# runs/s69-lane-2-packs-past-a-third.patch applied (host code only). The build adds runs/s69-lane-wide-2-packs-
+# switch.patch (ORT_LANE_WIDE=1: after the wait to three an SM), so the arms tie where the rule waits (353-396) and
+# differ at 350 (early); then reduce_sum's tests, fuzz and the rule's tests on nvidia.
 source scripts/device_steps.sh
 device_begin s69f ${SECONDS_BUDGET:-140}
 git apply docs/runs/s69-lane-wide-2-packs-switch.patch && echo "switch applied"

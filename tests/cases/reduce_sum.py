@@ -102,8 +102,7 @@ def correctness_cases() -> list[CorrectnessCase]:
         # in, 1984x1024 halves and fp32 1456x512 out), 23-313 for rows of 2 (2504x512 halves and 2504x256 fp32 in,
         # 2512 out), and so do rows of 1-16 packs over a sixth to 1.5 waves (packed_rows_after_wait: 12288x32,
         # 192-384 blocks); inside those windows grids that the SMs' slots hold a whole number of times stay early
-        # (1056x1040, 132 blocks, 8 resident; fp16 1264x1536, 158 of 6 resident; 1688x1024, 211 of 8); rows of 2
-        # packs wait again past a third of the slots (2856x512, 357 blocks);
+        # (1056x1040, 132 blocks, 8 resident; fp16 1264x1536, 158 of 6 resident; 1688x1024, 211 of 8);
         # tilelang's 5-8 packs early over a few rows and past a wave of 8 blocks an SM, at exit between (warp_row_plan)
         C("lane-packs-at-exit", _x((4080, 1536))),
         C("lane-packs-after-wait-low", _x((184, 1040))),
@@ -125,7 +124,6 @@ def correctness_cases() -> list[CorrectnessCase]:
         C("lane-packs-2-after-wait-top", _x((2504, 512))),
         C("lane-packs-2-fp32-after-wait-top", _x((2504, 256))),
         C("lane-packs-2-past-after-wait", _x((2512, 512))),
-        C("lane-packs-2-past-a-third", _x((2856, 512))),
         C("packed-rows-after-wait", _x((12288, 32))),
         C("lane-packs-one-an-sm", _x((1024, 512))),  # tilelang at exit (over a quarter of the SMs, one an SM)
         C("warp-rows-few-1536", _x((144, 1536))),

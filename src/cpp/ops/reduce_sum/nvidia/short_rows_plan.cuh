@@ -119,14 +119,7 @@ inline bool lane_packs_at_exit(int64_t blocks, int sm_count, int resident) {
 // build on nine more kernels (16-bit rows of 2, 3, 5, 6, 7 and 8 packs, fp32 2, 4, 5): landed / old 0.77-1.01 in
 // 103 of 111 cells (geomean 0.94), but rows of 2 packs at 263-264 blocks (two an SM: 1056 = 4 x 264) 2-8 % slower,
 // hence the bound at 1.625 an SM (211 blocks on the H200, the highest count that won).
-// Rows of 2 packs a lane also wait where the slots hold fewer than three grids, up to three blocks an SM (353-396
-// on the H200): there early's chain cannot tile. Run ls (session 69; docs/runs/reduce-sum-lane-2-packs-past-a-third-
-// h200-2026-12-04-ls.csv, shared tensors, main against main beside within 1 %): after the wait 1.01-1.14x faster at
-// 357-392 blocks in fp16 / bf16 512 and fp32 256, twice, as run lk read over separate tensors (1.03-1.14x); 2-4 %
-// slower at 329-350 (three grids fit), and rows of 3-4 packs 0-12 % slower at 357-392 (lk).
 inline bool lane_packs_after_wait(int64_t blocks, int sm_count, int lane_packs, int elem_size, int resident) {
-  if (lane_packs == 2 && resident > 0 && 3 * blocks > int64_t(sm_count) * resident && blocks <= 3 * sm_count)
-    return true;
   int64_t eighths = 11;  // blocks an SM at most, in eighths
   if (lane_packs == 2) eighths = 19;
   else if (lane_packs <= (elem_size == 2 ? 5 : 3)) eighths = 15;
