@@ -116,7 +116,7 @@ LANE_AFTER_WAIT_CASES = [
     (512, 132, 5, 2, 8, False),   # 4096 rows: after the wait 22-31 % slower in 16-bit (runs kp, kt)
     # whole grids (run lp, early / after the wait): 1056 = 8 x 132 = 5 x 211 + 1, 792 = 6 x 132 = 5 x 158 + 2,
     # 660 = 4 x 164 + 4
-    (132, 132, 6, 2, 6, False),   # fp16 1536 x 1056 rows: early 1.09x faster
+    (132, 132, 6, 2, 6, False),   # 1056 fp16 rows of 1536: early 1.09x faster
     (132, 132, 3, 4, 8, False),   # fp32 384: 1.03-1.05x
     (24, 132, 4, 2, 8, False),    # just past a sixth, 1056 = 44 x 24: 1.08-1.09x
     (211, 132, 4, 2, 8, False),   # fp16 / bf16 1024: 1.09-1.12x
